@@ -1,0 +1,107 @@
+import { randomInt } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { authRoutes } from "../modules/auth/routes";
+import { authenticate } from "../modules/auth/service";
+import { spaceRoutes } from "../modules/space/routes";
+import { tenantRoutes } from "../modules/tenant/routes";
+import type { ApiEnv, Deps } from "./context";
+import { TOKEN_COOKIE } from "./cookies";
+import { AppError, Codes, envelope } from "./envelope";
+
+const DEFAULT_TENANT = 1;
+const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
+
+/** Like the original: a few random digits and the epoch milliseconds, unique enough to find a log line. */
+const newTid = () => `${randomInt(100, 999999)}${Date.now()}`;
+
+/** The caller's address; in-process calls from the web layer hand over the browser's address as env.internalIp. */
+export function clientIp(c: Context, trustProxy: boolean) {
+  const internal = (c.env as { internalIp?: string } | undefined)?.internalIp;
+  if (internal) return internal;
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+function bearer(header: string | undefined) {
+  if (!header) return null;
+  const match = /^(?:Bearer|Basic)\s+(.+)$/i.exec(header.trim());
+  const token = (match?.[1] ?? header).trim();
+  return token.length >= 20 && token.length <= 200 ? token : null;
+}
+
+export function createApi(deps: Deps) {
+  const api = new Hono<ApiEnv>();
+
+  api.use(async (c, next) => {
+    const tid = newTid();
+    c.set("tid", tid);
+    c.set("log", deps.log.child({ tid }));
+    c.set("tenantId", DEFAULT_TENANT);
+    c.set("ip", clientIp(c, deps.config.TRUST_PROXY));
+    const started = performance.now();
+    await next();
+    c.get("log").info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+
+  api.use(async (c, next) => {
+    const fromHeader = bearer(c.req.header("authorization"));
+    const fromCookie = getCookie(c, TOKEN_COOKIE);
+    const token = fromHeader ?? fromCookie ?? null;
+    c.set("actor", token ? await authenticate(deps, token) : null);
+    if (!fromHeader && fromCookie && c.req.method !== "GET" && c.req.method !== "HEAD") {
+      // Cookie-authenticated writes must come from our own pages (CSRF defence on top of SameSite=Lax).
+      const origin = c.req.header("origin");
+      if (origin && origin !== new URL(c.req.url).origin && !sameHost(origin, c, deps.config.TRUST_PROXY)) {
+        throw new AppError(Codes.FORBIDDEN, "请求来源不被允许");
+      }
+    }
+    await next();
+  });
+
+  api.route("/api/user", authRoutes(deps));
+  api.route("/api/tenant", tenantRoutes(deps));
+  api.route("/api/space", spaceRoutes(deps));
+
+  api.notFound((c) => {
+    const path = c.req.path;
+    const otherMethod = METHODS.some((m) => m !== c.req.method && hasRoute(api, m, path));
+    const code = otherMethod ? Codes.METHOD : Codes.NOT_FOUND;
+    return c.json(envelope(code, otherMethod ? "请求方法不被支持" : "接口不存在", null, c.get("tid") ?? newTid()));
+  });
+
+  api.onError((err, c) => {
+    const tid = c.get("tid") ?? newTid();
+    if (err instanceof AppError) return c.json(envelope(err.code, err.message, err.data, tid));
+    (c.get("log") ?? deps.log).error({ err, tid, path: c.req.path }, "unhandled error");
+    return c.json(envelope(Codes.INTERNAL, "系统开小差啦，请稍后重试", null, tid));
+  });
+
+  return api;
+}
+
+function sameHost(origin: string, c: Context<ApiEnv>, trustProxy: boolean) {
+  const host = (trustProxy && c.req.header("x-forwarded-host")) || c.req.header("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a real route (not a catch-all middleware) answers this method and path: 4050 rather than 4040. */
+function hasRoute(api: Hono<ApiEnv>, method: string, path: string) {
+  const [matches] = api.router.match(method, path) as unknown as [[[unknown, { method: string }], unknown][]];
+  return matches.some(([[, route]]) => route.method !== "ALL");
+}

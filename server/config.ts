@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "必须是 postgres:// 开头的连接串")
+    .optional(),
+  SECRET_KEY: z.string().min(32, "至少 32 个字符").optional(),
+  ADMIN_PASSWORD: z.string().min(8, "至少 8 个字符").optional(),
+  TRUST_PROXY: flag.default(false),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(465),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_FROM: z.string().optional(),
+  SMTP_SECURE: flag.optional(),
+  EGRESS_ALLOW: z.string().default(""),
+  API_URL: z.url("必须是 URL").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+export type Config = Env & { SECRET_KEY: string; FILES_DIR: string; IN_MEMORY: boolean };
+
+export class ConfigError extends Error {}
+
+/** Empty strings in the environment mean "unset", as operators expect from `FOO= npm start`. */
+function cleanEnv(env: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+}
+
+/** Reads the secret from DATA_DIR, creating it once, so restarts keep tokens and encrypted keys valid. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secret.key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(cleanEnv(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`配置错误：${issue?.path.join(".")} ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const inMemory = e.DATA_DIR === "memory://";
+  const dataDir = inMemory ? e.DATA_DIR : path.resolve(e.DATA_DIR);
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const filesDir = inMemory ? path.join(process.cwd(), ".tmp-files") : path.join(dataDir, "files");
+  const secret = e.SECRET_KEY ?? (inMemory ? randomBytes(32).toString("hex") : persistentSecret(dataDir));
+  return { ...e, DATA_DIR: dataDir, SECRET_KEY: secret, FILES_DIR: filesDir, IN_MEMORY: inMemory };
+}

@@ -1,0 +1,3 @@
+export * from "./space";
+export * from "./tenant";
+export * from "./user";

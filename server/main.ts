@@ -1,0 +1,98 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { ConfigError, loadConfig } from "./config";
+import { createHttpApp, type WebHandler } from "./http";
+import { openPlatform } from "./platform";
+
+const BUILD_DIR = path.resolve("build");
+
+function webHandler(getBuild: () => Promise<ServerBuild>, mode: string): WebHandler {
+  return async (request, apiFetch) => {
+    const handler = createRequestHandler(await getBuild(), mode);
+    return handler(request, { apiFetch });
+  };
+}
+
+function productionAssets() {
+  const assets = new Hono();
+  const root = path.relative(process.cwd(), path.join(BUILD_DIR, "client"));
+  assets.use(
+    "/assets/*",
+    serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+  );
+  assets.use("*", serveStatic({ root }));
+  return assets;
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const dev = config.NODE_ENV === "development";
+  const started = performance.now();
+  const { deps, database } = await openPlatform(config);
+  const log = deps.log;
+
+  let listener: (req: IncomingMessage, res: ServerResponse) => void;
+  let closeDev: (() => Promise<void>) | undefined;
+  if (dev) {
+    const { createServer: createVite } = await import("vite");
+    const vite = await createVite({ server: { middlewareMode: true }, appType: "custom" });
+    const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    const { app } = createHttpApp(deps, database, { handler: webHandler(build, "development") });
+    const honoListener = getRequestListener(app.fetch);
+    listener = (req, res) => vite.middlewares(req, res, () => honoListener(req, res));
+    closeDev = () => vite.close();
+  } else {
+    const serverBuild = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
+    const { app } = createHttpApp(deps, database, {
+      handler: webHandler(async () => serverBuild, "production"),
+      assets: productionAssets(),
+    });
+    listener = getRequestListener(app.fetch);
+  }
+
+  const server = createServer(listener);
+  server.listen(config.PORT, config.HOST, () => {
+    const ms = Math.round(performance.now() - started);
+    log.info(
+      { port: config.PORT, host: config.HOST, database: database.kind, ms },
+      `服务已启动：http://localhost:${config.PORT}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    server.close();
+    server.closeIdleConnections();
+    await closeDev?.();
+    await new Promise((r) => setTimeout(r, 200));
+    server.closeAllConnections();
+    await database.close();
+    log.info("bye");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

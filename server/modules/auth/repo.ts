@@ -1,0 +1,125 @@
+import { and, desc, eq, gt, ilike, ne, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { authTokens, users, verifyCodes } from "../../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserById(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByField(db: Db, tenantId: number, field: "email" | "phone" | "userName", value: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users[field], value), ne(users.status, "Deleted")));
+  return row;
+}
+
+export async function isFieldTaken(
+  db: Db,
+  tenantId: number,
+  field: "email" | "phone" | "userName",
+  value: string,
+  exceptId?: number,
+) {
+  const conditions = [eq(users.tenantId, tenantId), eq(users[field], value)];
+  if (exceptId) conditions.push(ne(users.id, exceptId));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions));
+  return Boolean(row);
+}
+
+export async function insertUser(db: Db, values: NewUser) {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error("user insert returned nothing");
+  return row;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<NewUser>) {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function searchUsers(db: Db, tenantId: number, kw: string, limit: number) {
+  const pattern = `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  return db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.status, "Enabled"),
+        or(
+          ilike(users.userName, pattern),
+          ilike(users.nickName, pattern),
+          ilike(users.email, pattern),
+          ilike(users.phone, pattern),
+        ),
+      ),
+    )
+    .orderBy(users.id)
+    .limit(limit);
+}
+
+export async function insertToken(db: Db, values: typeof authTokens.$inferInsert) {
+  await db.insert(authTokens).values(values);
+}
+
+export async function findLiveToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ token: authTokens, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, new Date())));
+  return row;
+}
+
+export async function extendToken(db: Db, tokenHash: string, expiresAt: Date) {
+  await db.update(authTokens).set({ expiresAt }).where(eq(authTokens.tokenHash, tokenHash));
+}
+
+export async function deleteToken(db: Db, tokenHash: string) {
+  await db.delete(authTokens).where(eq(authTokens.tokenHash, tokenHash));
+}
+
+export async function deleteUserTokens(db: Db, userId: number) {
+  await db.delete(authTokens).where(eq(authTokens.userId, userId));
+}
+
+export async function latestCode(
+  db: Db,
+  tenantId: number,
+  target: string,
+  type: (typeof verifyCodes.$inferSelect)["type"],
+) {
+  const [row] = await db
+    .select()
+    .from(verifyCodes)
+    .where(and(eq(verifyCodes.tenantId, tenantId), eq(verifyCodes.target, target), eq(verifyCodes.type, type)))
+    .orderBy(desc(verifyCodes.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertCode(db: Db, values: typeof verifyCodes.$inferInsert) {
+  await db.insert(verifyCodes).values(values);
+}
+
+export async function bumpCodeAttempts(db: Db, id: number, attempts: number) {
+  await db.update(verifyCodes).set({ attempts }).where(eq(verifyCodes.id, id));
+}
+
+export async function deleteCodes(
+  db: Db,
+  tenantId: number,
+  target: string,
+  type: (typeof verifyCodes.$inferSelect)["type"],
+) {
+  await db
+    .delete(verifyCodes)
+    .where(and(eq(verifyCodes.tenantId, tenantId), eq(verifyCodes.target, target), eq(verifyCodes.type, type)));
+}

@@ -1,0 +1,11 @@
+import { Hono } from "hono";
+import type { ApiEnv, Deps } from "../../api/context";
+import { ok } from "../../api/http";
+import { getTenantConfig, toPublicConfig } from "./service";
+
+export function tenantRoutes(deps: Deps) {
+  return new Hono<ApiEnv>().get("/config", async (c) => {
+    const config = await getTenantConfig(deps, c.get("tenantId"));
+    return ok(c, toPublicConfig(config));
+  });
+}

@@ -1,0 +1,25 @@
+import type { Deps } from "../../api/context";
+import { type PublicTenantConfig, secretTenantFields, type TenantConfig, tenantConfigSchema } from "./contract";
+import { findTenantConfigValues } from "./repo";
+
+export const APP_VERSION = "0.1.0";
+
+/** Stored overrides merged over the defaults; an override that no longer validates falls back to its default. */
+export async function getTenantConfig(deps: Deps, tenantId: number): Promise<TenantConfig> {
+  const stored = await findTenantConfigValues(deps.db, tenantId);
+  const merged = tenantConfigSchema.safeParse(stored);
+  if (merged.success) return merged.data;
+  const defaults = tenantConfigSchema.parse({});
+  const clean: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(stored)) {
+    const field = tenantConfigSchema.shape[key as keyof TenantConfig];
+    if (field?.safeParse(value).success) clean[key] = value;
+  }
+  return tenantConfigSchema.parse(clean);
+}
+
+export function toPublicConfig(config: TenantConfig): PublicTenantConfig {
+  const copy: Record<string, unknown> = { ...config };
+  for (const key of secretTenantFields) delete copy[key];
+  return { ...(copy as Omit<TenantConfig, (typeof secretTenantFields)[number]>), version: APP_VERSION };
+}
