@@ -1,21 +1,43 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { useEffect } from "react";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster, toast as showToast } from "sonner";
 import type { PublicTenantConfig } from "../server/modules/tenant/contract";
 import type { Route } from "./+types/root";
+import { ErrorView } from "./components/error-view";
 import { apiRaw } from "./lib/api.server";
+import { siteTitle } from "./lib/meta";
+import { readToast } from "./lib/toast.server";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { envelope } = await apiRaw<PublicTenantConfig>(context, request, "/api/tenant/config");
-  return { tenant: envelope.data };
+  const { toast, headers } = await readToast(request);
+  return data({ tenant: envelope.data, toast }, { headers });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: siteTitle(loaderData?.tenant) }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const favicon = root?.tenant?.faviconUrl;
   return (
     <html lang="zh-CN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {favicon ? <link rel="icon" href={favicon} /> : null}
         <Links />
       </head>
       <body>
@@ -27,17 +49,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (toast) showToast[toast.type](toast.message);
+  }, [toast]);
+  return (
+    <>
+      <Outlet />
+      <Toaster position="top-center" richColors closeButton />
+      {toast ? (
+        // Without JavaScript the toast library never runs; show the notice as a plain banner instead.
+        <noscript>
+          <div role="status" className="fixed top-3 left-1/2 z-50 -translate-x-1/2 rounded-md bg-gray-900 px-4 py-2 text-white shadow">
+            {toast.message}
+          </div>
+        </noscript>
+      ) : null}
+    </>
+  );
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main className="p-8">
-      <h1 className="text-lg font-semibold">{status === 404 ? "页面不存在" : "页面出错了"}</h1>
-      <p className="text-gray-600">请稍后重试，或返回首页。</p>
+    <main className="flex min-h-screen">
+      <ErrorView error={useRouteError()} />
     </main>
   );
 }

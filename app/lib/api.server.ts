@@ -1,4 +1,4 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import type { Envelope } from "../../server/api/envelope";
 import "./context";
 
@@ -10,6 +10,13 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** What an error page receives when a loader's backend call is refused (see root ErrorBoundary). */
+export interface ApiErrorData {
+  code: string;
+  message: string;
+  tid: string;
 }
 
 interface CallOptions {
@@ -39,9 +46,12 @@ export async function apiRaw<T>(context: AppLoadContext, request: Request, path:
   return { envelope, headers: res.headers };
 }
 
+const httpStatus: Record<string, number> = { "4000": 400, "4030": 403, "4040": 404, "4050": 405, "4290": 429 };
+
 /**
- * Calls the backend and returns `data`; a missing or expired session redirects to /login?redirect=…,
- * any other failure throws ApiError for the route to show.
+ * For loaders: calls the backend and returns `data`. A missing or expired session redirects to
+ * /login?redirect=…; any other refusal is thrown as an error response (403, 404…) carrying the Chinese
+ * message and the tid, so the error boundary can show them (thrown Errors are masked in production).
  */
 export async function api<T>(
   context: AppLoadContext,
@@ -49,10 +59,32 @@ export async function api<T>(
   path: string,
   opts: CallOptions = {},
 ): Promise<T> {
-  const { envelope } = await apiRaw<T>(context, request, path, opts);
+  const result = await tryApi<T>(context, request, path, opts);
+  if (!result.ok) {
+    const { code, message, tid } = result.error;
+    throw data({ code, message, tid } satisfies ApiErrorData, { status: httpStatus[code] ?? 500 });
+  }
+  return result.data;
+}
+
+export type ApiResult<T> =
+  | { ok: true; data: T; message: string; headers: Headers }
+  | { ok: false; error: ApiError };
+
+/**
+ * For actions: returns the refusal instead of throwing, so the form can show the message under its field.
+ * A missing or expired session still redirects to the login page.
+ */
+export async function tryApi<T>(
+  context: AppLoadContext,
+  request: Request,
+  path: string,
+  opts: CallOptions = {},
+): Promise<ApiResult<T>> {
+  const { envelope, headers } = await apiRaw<T>(context, request, path, opts);
   if (envelope.code === "4010" || envelope.code === "4011") throw redirectToLogin(request);
-  if (envelope.code !== "0000") throw new ApiError(envelope.code, envelope.message, envelope.tid);
-  return envelope.data;
+  if (envelope.code !== "0000") return { ok: false, error: new ApiError(envelope.code, envelope.message, envelope.tid) };
+  return { ok: true, data: envelope.data, message: envelope.message, headers };
 }
 
 export function redirectToLogin(request: Request) {
@@ -65,4 +97,9 @@ export function redirectToLogin(request: Request) {
 export function safeRedirect(target: string | null | undefined, fallback = "/") {
   if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   return target;
+}
+
+/** The backend's Set-Cookie lines (the `ticket` session cookie), to pass on to the browser. */
+export function forwardedCookies(headers: Headers): [string, string][] {
+  return headers.getSetCookie().map((line) => ["Set-Cookie", line]);
 }

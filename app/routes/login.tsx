@@ -1,3 +1,177 @@
-export default function Page() {
-  return <main>login</main>;
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { z } from "zod";
+import type { LoginResult } from "../../server/modules/auth/contract";
+import { AuthLayout } from "../components/auth/auth-layout";
+import { Button } from "../components/ui/button";
+import { Field, FormErrors } from "../components/ui/field";
+import { Input } from "../components/ui/input";
+import { Tabs } from "../components/ui/tabs";
+import { forwardedCookies, safeRedirect, tryApi } from "../lib/api.server";
+import { saveNotice } from "../lib/code-notice.server";
+import { EMAIL_RE, firstInvalidField, PHONE_RE, passwordField, requiredText } from "../lib/forms";
+import { pageTitle } from "../lib/meta";
+import { getTenantConfig, signsInByEmail } from "../lib/tenant.server";
+import type { loader as rootLoader } from "../root";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "登录");
+
+function passwordSchema(byEmail: boolean) {
+  return z.object({
+    intent: z.literal("password"),
+    phoneOrEmail: requiredText(byEmail ? "请输入邮箱或用户名" : "请输入手机号或用户名").max(100, "最多 100 个字符"),
+    password: passwordField(),
+  });
+}
+
+function codeSchema(byEmail: boolean) {
+  return z.object({
+    intent: z.literal("code"),
+    target: byEmail
+      ? requiredText("请输入邮箱").max(100, "最多 100 个字符").regex(EMAIL_RE, "邮箱格式不正确")
+      : requiredText("请输入手机号").regex(PHONE_RE, "手机号格式不正确"),
+  });
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirect"), "");
+  return { tab: url.searchParams.get("tab") === "code" ? ("code" as const) : ("password" as const), redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
+  const byEmail = signsInByEmail(await getTenantConfig(context, request));
+
+  if (formData.get("intent") === "code") {
+    const submission = parseWithZod(formData, { schema: codeSchema(byEmail) });
+    if (submission.status !== "success") return { intent: "code" as const, result: submission.reply() };
+    const target = submission.value.target;
+    const sent = await tryApi<null>(context, request, "/api/user/code/send", {
+      body: { type: "LOGIN_OR_REGISTER", [byEmail ? "email" : "phone"]: target },
+    });
+    if (!sent.ok) {
+      return { intent: "code" as const, result: submission.reply({ fieldErrors: { target: [sent.error.message] } }) };
+    }
+    // The message is what the user must see next: "验证码已发送", or the code itself when no mail server exists.
+    const cookie = await saveNotice({ target, message: sent.message, sentAt: Date.now() });
+    const query = new URLSearchParams({ target });
+    if (redirectTo !== "/") query.set("redirect", redirectTo);
+    return redirect(`/verify-code?${query}`, { headers: { "Set-Cookie": cookie } });
+  }
+
+  const submission = parseWithZod(formData, { schema: passwordSchema(byEmail) });
+  if (submission.status !== "success") return { intent: "password" as const, result: submission.reply() };
+  const login = await tryApi<LoginResult>(context, request, "/api/user/passwordLogin", {
+    body: { phoneOrEmail: submission.value.phoneOrEmail, password: submission.value.password, areaCode: "86" },
+  });
+  if (!login.ok) {
+    return {
+      intent: "password" as const,
+      result: submission.reply({ formErrors: [login.error.message], hideFields: ["password"] }),
+    };
+  }
+  const next = login.data.resetPass === 0 ? `/set-password?redirect=${encodeURIComponent(redirectTo)}` : redirectTo;
+  return redirect(next, { headers: forwardedCookies(login.headers) });
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const tenant = useRouteLoaderData<typeof rootLoader>("root")?.tenant;
+  const byEmail = tenant ? signsInByEmail(tenant) : true;
+  const { tab, redirectTo } = loaderData;
+  const keep = redirectTo ? `redirect=${encodeURIComponent(redirectTo)}` : "";
+  return (
+    <AuthLayout title="欢迎登录" subtitle={tenant?.siteDescription}>
+      <Tabs
+        label="登录方式"
+        active={tab}
+        items={[
+          { key: "password", label: "密码登录", to: `/login${keep ? `?${keep}` : ""}` },
+          { key: "code", label: tenant?.openRegister ? "验证码登录/注册" : "验证码登录", to: `/login?tab=code${keep ? `&${keep}` : ""}` },
+        ]}
+      />
+      {tab === "password" ? (
+        <PasswordForm byEmail={byEmail} lastResult={actionData?.intent === "password" ? actionData.result : null} />
+      ) : (
+        <CodeForm
+          byEmail={byEmail}
+          openRegister={tenant?.openRegister === 1}
+          lastResult={actionData?.intent === "code" ? actionData.result : null} />
+      )}
+    </AuthLayout>
+  );
+}
+
+type Reply = NonNullable<Route.ComponentProps["actionData"]>["result"] | null;
+
+function PasswordForm({ byEmail, lastResult }: { byEmail: boolean; lastResult: Reply }) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "password-login",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema(byEmail) }),
+  });
+  const focus = firstInvalidField(lastResult);
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="password" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field label={byEmail ? "邮箱 / 用户名" : "手机号 / 用户名"} field={fields.phoneOrEmail}>
+        <Input
+          {...getInputProps(fields.phoneOrEmail, { type: "text" })}
+          autoComplete="username"
+          placeholder={byEmail ? "请输入邮箱或用户名" : "请输入手机号或用户名"}
+          autoFocus={focus === undefined || focus === "phoneOrEmail"}
+        />
+      </Field>
+      <Field label="密码" field={fields.password}>
+        <Input
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="current-password"
+          placeholder="请输入密码"
+          autoFocus={focus === "password"}
+        />
+      </Field>
+      <Button type="submit" loading={busy} className="w-full">
+        登录
+      </Button>
+    </Form>
+  );
+}
+
+function CodeForm({ byEmail, openRegister, lastResult }: { byEmail: boolean; openRegister: boolean; lastResult: Reply }) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "code-login",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema(byEmail) }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="code" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field
+        label={byEmail ? "邮箱" : "手机号"}
+        field={fields.target}
+        hint={openRegister ? "未注册的账号验证后将自动注册" : undefined}
+      >
+        <Input
+          {...getInputProps(fields.target, { type: byEmail ? "email" : "tel" })}
+          autoComplete={byEmail ? "email" : "tel"}
+          placeholder={byEmail ? "请输入邮箱" : "请输入手机号"}
+          autoFocus
+        />
+      </Field>
+      <Button type="submit" loading={busy} className="w-full">
+        获取验证码
+      </Button>
+    </Form>
+  );
 }

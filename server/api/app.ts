@@ -2,13 +2,16 @@ import { randomInt } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
+import { agentRoutes, homeRoutes, publishedRoutes, userAgentRoutes } from "../modules/agent/routes";
 import { authRoutes } from "../modules/auth/routes";
+import { componentRoutes } from "../modules/component/routes";
 import { authenticate } from "../modules/auth/service";
 import { spaceRoutes } from "../modules/space/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
 import type { ApiEnv, Deps } from "./context";
 import { TOKEN_COOKIE } from "./cookies";
 import { AppError, Codes, envelope } from "./envelope";
+import { notLoggedInFor } from "./http";
 
 const DEFAULT_TENANT = 1;
 const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
@@ -73,6 +76,11 @@ export function createApi(deps: Deps) {
   api.route("/api/user", authRoutes(deps));
   api.route("/api/tenant", tenantRoutes(deps));
   api.route("/api/space", spaceRoutes(deps));
+  api.route("/api/agent", agentRoutes(deps));
+  api.route("/api/user/agent", userAgentRoutes(deps));
+  api.route("/api/home", homeRoutes(deps));
+  api.route("/api/published", publishedRoutes(deps));
+  api.route("/api/component", componentRoutes(deps));
 
   api.notFound((c) => {
     const path = c.req.path;
@@ -83,7 +91,11 @@ export function createApi(deps: Deps) {
 
   api.onError((err, c) => {
     const tid = c.get("tid") ?? newTid();
-    if (err instanceof AppError) return c.json(envelope(err.code, err.message, err.data, tid));
+    if (err instanceof AppError) {
+      // Services throw a plain 4010; a page request (with a Referer) gets the 4011 login redirect instead.
+      const refusal = err.code === Codes.NOT_LOGGED_IN ? notLoggedInFor(c) : err;
+      return c.json(envelope(refusal.code, refusal.message, refusal.data, tid));
+    }
     (c.get("log") ?? deps.log).error({ err, tid, path: c.req.path }, "unhandled error");
     return c.json(envelope(Codes.INTERNAL, "系统开小差啦，请稍后重试", null, tid));
   });

@@ -10,10 +10,60 @@ export function ok<T>(c: Ctx, data: T, message = "成功") {
   return c.json(envelope(Codes.OK, message, data ?? null, c.get("tid")));
 }
 
+/** JSON request bodies larger than this are refused before they are buffered (uploads use their own route). */
+export const JSON_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** Reads the body as text, refusing it as soon as it grows past the limit. */
+async function readLimitedText(c: Ctx, limit: number): Promise<string> {
+  const declared = Number(c.req.header("content-length"));
+  const tooLarge = () => new AppError(Codes.BAD_INPUT, `请求体过大，不能超过 ${Math.round(limit / 1024 / 1024)} MB`);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) return "";
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/**
+ * The path of the first string (or object key) holding a NUL character, which PostgreSQL cannot store in
+ * text: refusing it here keeps such input a 4000 instead of a database error.
+ */
+function nulPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes("\u0000")) return [...path, key];
+      const found = nulPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Parses and validates the JSON body; bad JSON or a bad field is a 4000 naming the field. */
 export async function readBody<S extends z.ZodType>(c: Ctx, schema: S): Promise<z.infer<S>> {
   let raw: unknown = {};
-  const text = await c.req.text();
+  const text = await readLimitedText(c, JSON_BODY_LIMIT);
   if (text.trim()) {
     try {
       raw = JSON.parse(text);
@@ -29,6 +79,8 @@ export function readQuery<S extends z.ZodType>(c: Ctx, schema: S): z.infer<S> {
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const nul = nulPath(raw);
+  if (nul) throw new AppError(Codes.BAD_INPUT, `参数 '${nul.length ? nul.join(".") : "请求体"}' 不能包含空字符`);
   const result = schema.safeParse(raw);
   if (!result.success) throw new AppError(Codes.BAD_INPUT, zodMessage(result.error));
   return result.data;
@@ -40,23 +92,31 @@ export function idParam(c: Ctx, name: string): number {
   return result.data;
 }
 
+/** Where a refused page request should send the browser: the login page, then back to the page. */
+export function loginUrl(referer: string) {
+  let back = "/";
+  try {
+    const u = new URL(referer);
+    back = u.pathname + u.search;
+  } catch {
+    back = "/";
+  }
+  return `/login?redirect=${encodeURIComponent(back)}`;
+}
+
 /**
- * The caller or a login refusal: 4011 carries the login URL when the request came from a page
- * (it has a Referer), 4010 otherwise — as the original client expects.
+ * A "not signed in" refusal as the original client expects it: 4011 carrying the login URL when the request
+ * came from a page (it has a Referer), 4010 otherwise. Used for every 4010, wherever it was thrown.
  */
+export function notLoggedInFor(c: Ctx): AppError {
+  const referer = c.req.header("referer");
+  if (referer) return new AppError(Codes.REDIRECT_LOGIN, loginUrl(referer));
+  return new AppError(Codes.NOT_LOGGED_IN, "未登录或登录超时");
+}
+
+/** The signed-in caller, or a 4010/4011 refusal. */
 export function requireActor(c: Ctx): Actor {
   const actor = c.get("actor");
   if (actor) return actor;
-  const referer = c.req.header("referer");
-  if (referer) {
-    let back = "/";
-    try {
-      const u = new URL(referer);
-      back = u.pathname + u.search;
-    } catch {
-      back = "/";
-    }
-    throw new AppError(Codes.REDIRECT_LOGIN, `/login?redirect=${encodeURIComponent(back)}`);
-  }
-  throw new AppError(Codes.NOT_LOGGED_IN, "未登录或登录超时");
+  throw notLoggedInFor(c);
 }

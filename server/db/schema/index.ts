@@ -1,3 +1,5 @@
+export * from "./agent";
+export * from "./model";
 export * from "./space";
 export * from "./tenant";
 export * from "./user";

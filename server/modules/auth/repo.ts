@@ -86,8 +86,10 @@ export async function deleteToken(db: Db, tokenHash: string) {
   await db.delete(authTokens).where(eq(authTokens.tokenHash, tokenHash));
 }
 
-export async function deleteUserTokens(db: Db, userId: number) {
-  await db.delete(authTokens).where(eq(authTokens.userId, userId));
+/** Signs the user out everywhere, except (when given) the session making the request. */
+export async function deleteUserTokens(db: Db, userId: number, keepTokenHash?: string) {
+  const mine = eq(authTokens.userId, userId);
+  await db.delete(authTokens).where(keepTokenHash ? and(mine, ne(authTokens.tokenHash, keepTokenHash)) : mine);
 }
 
 export async function latestCode(

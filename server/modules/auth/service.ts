@@ -120,7 +120,9 @@ export async function passwordLogin(
     }
   }
   const user = await findByIdentifier(deps, tenantId, identifier);
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
+  // Unknown accounts (and accounts without a password) cost the same hash check, so timing tells nobody who exists.
+  const stored = user?.passwordHash ?? (await dummyHash());
+  const valid = (await verifyPassword(stored, input.password)) && Boolean(user?.passwordHash);
   if (!user || !valid) {
     await hit(deps.db, accountKey, LOGIN_WINDOW_MS);
     await hit(deps.db, ipKey, LOGIN_WINDOW_MS);
@@ -130,6 +132,12 @@ export async function passwordLogin(
   await clear(deps.db, accountKey);
   return issueToken(deps, user);
 }
+
+let dummy: Promise<string> | undefined;
+const dummyHash = () => {
+  dummy ??= hashPassword(newToken());
+  return dummy;
+};
 
 /** Resolves where a code goes: the logged-in user's own address for RESET_PASSWORD, else the given one. */
 async function codeTarget(
@@ -269,7 +277,8 @@ export async function resetPassword(deps: Deps, tenantId: number, input: ResetPa
   if (actor) user = await repo.findUserById(deps.db, actor.userId);
   else if (input.phoneOrEmail) user = await findByIdentifier(deps, tenantId, input.phoneOrEmail.trim());
   else throw badInput("参数 'phoneOrEmail' 不能为空");
-  if (!user) throw fail("验证码错误");
+  // An unknown account reads like a missing code, so this endpoint does not tell who has an account.
+  if (!user) throw fail("验证码已失效，请重新获取");
   const targets = [user.email, user.phone].filter((t): t is string => Boolean(t));
   let matched = false;
   for (const target of targets) {
@@ -282,8 +291,8 @@ export async function resetPassword(deps: Deps, tenantId: number, input: ResetPa
   }
   if (!matched) throw fail("验证码已失效，请重新获取");
   await repo.updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.newPassword), resetPass: 1 });
-  // A password change signs every other session out.
-  await repo.deleteUserTokens(deps.db, user.id);
+  // A password change signs every other session out; the session that made the change stays.
+  await repo.deleteUserTokens(deps.db, user.id, actor?.tokenHash);
 }
 
 export async function bindEmail(deps: Deps, actor: Actor, input: BindEmailInput) {

@@ -1,0 +1,142 @@
+import { Cron } from "croner";
+import type { Actor, Deps } from "../../api/context";
+import { badInput, fail, notFound } from "../../api/envelope";
+import { resolveTarget, targetLabels } from "../component/targets";
+import { bindSchemas, type ComponentAddInput, type ComponentType, type ComponentUpdateInput } from "./contract";
+import { toComponentDto } from "./dto";
+import * as repo from "./repo";
+import { accessAgent, recordHistory, touchAgent } from "./service";
+import { validateVariables } from "./variables";
+
+/** One per agent, created with it: never added by hand, and Model never deleted. */
+const singletonTypes = new Set<ComponentType>(["Model", "Variable"]);
+
+function validateCron(expression: string | undefined) {
+  if (!expression) throw badInput("参数 'bindConfig.cronExpression' 定时触发器必须填写 cron 表达式");
+  try {
+    new Cron(expression, { paused: true }).stop();
+  } catch {
+    throw badInput("参数 'bindConfig.cronExpression' 不是合法的 cron 表达式");
+  }
+}
+
+/** Validates a bind config against its type's schema (defaults filled) and the type's own rules. */
+function parseBindConfig(type: ComponentType, raw: unknown) {
+  const schema = bindSchemas[type];
+  const result = schema.safeParse(raw ?? {});
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw badInput(`参数 'bindConfig.${issue?.path.join(".") ?? ""}' ${issue?.message ?? "不合法"}`);
+  }
+  const bind = result.data as Record<string, unknown>;
+  if (type === "Variable") {
+    return { variables: validateVariables(bind.variables as Parameters<typeof validateVariables>[0]) };
+  }
+  if (type === "Trigger" && bind.triggerType === "TIME") validateCron(bind.cronExpression as string | undefined);
+  return bind;
+}
+
+async function requireTarget(deps: Deps, actor: Actor, type: ComponentType, spaceId: number, targetId: number) {
+  const target = await resolveTarget(deps, type, actor.tenantId, spaceId, targetId);
+  if (!target) throw fail(`${targetLabels[type]}不存在或在当前空间不可用`);
+  return target;
+}
+
+export async function addComponent(deps: Deps, actor: Actor, input: ComponentAddInput) {
+  const { agent } = await accessAgent(deps, actor, input.agentId);
+  if (singletonTypes.has(input.type)) throw fail(`${targetLabels[input.type]}组件随智能体创建，不能重复添加`);
+  const bindConfig = parseBindConfig(input.type, input.bindConfig);
+  let target: { id: number; name: string; icon: string; description: string };
+  if (input.type === "Trigger") {
+    const kind = bindConfig.componentType === "PLUGIN" ? "Plugin" : "Workflow";
+    await requireTarget(deps, actor, kind, agent.spaceId, bindConfig.componentId as number);
+    target = { id: -1, name: bindConfig.name as string, icon: "", description: "" };
+  } else {
+    target = await requireTarget(deps, actor, input.type, agent.spaceId, input.targetId);
+    const existing = await repo.listComponents(deps.db, agent.id);
+    if (existing.some((c) => c.type === input.type && c.targetId === target.id)) {
+      throw fail(`该${targetLabels[input.type]}已添加`);
+    }
+  }
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.insertComponent(tx, {
+      tenantId: actor.tenantId,
+      agentId: agent.id,
+      type: input.type,
+      targetId: target.id,
+      name: target.name,
+      icon: target.icon,
+      description: target.description,
+      bindConfig,
+    });
+    await touchAgent(tx, agent.id, actor.userId);
+    await recordHistory(tx, agent, actor, "AddComponent", `添加${targetLabels[input.type]}「${target.name}」`);
+    return row.id;
+  });
+}
+
+async function accessComponent(deps: Deps, actor: Actor, componentId: number) {
+  const component = await repo.findComponent(deps.db, actor.tenantId, componentId);
+  if (!component) throw notFound("组件不存在");
+  try {
+    const { agent } = await accessAgent(deps, actor, component.agentId);
+    return { component, agent };
+  } catch {
+    throw notFound("组件不存在");
+  }
+}
+
+export async function updateComponent(deps: Deps, actor: Actor, type: ComponentType, input: ComponentUpdateInput) {
+  const { component, agent } = await accessComponent(deps, actor, input.id);
+  if (component.type !== type) throw fail("组件类型与接口不符");
+  const bindConfig = parseBindConfig(type, { ...component.bindConfig, ...input.bindConfig });
+  const values: Partial<repo.NewComponent> = { bindConfig, modified: new Date() };
+  if (input.targetId !== undefined && input.targetId !== component.targetId) {
+    if (type !== "Model") throw fail("只有模型组件可以更换绑定目标");
+    const target = await requireTarget(deps, actor, type, agent.spaceId, input.targetId);
+    Object.assign(values, { targetId: target.id, name: target.name, description: target.description });
+  }
+  if (type === "Trigger") {
+    const kind = bindConfig.componentType === "PLUGIN" ? "Plugin" : "Workflow";
+    await requireTarget(deps, actor, kind, agent.spaceId, bindConfig.componentId as number);
+    values.name = bindConfig.name as string;
+  }
+  if (input.name !== undefined && type !== "Model") values.name = input.name;
+  if (input.icon !== undefined) values.icon = input.icon;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.exceptionOut !== undefined) values.exceptionOut = input.exceptionOut;
+  if (input.fallbackMsg !== undefined) values.fallbackMsg = input.fallbackMsg;
+  await deps.db.transaction(async (tx) => {
+    await repo.updateComponent(tx, component.id, values);
+    await touchAgent(tx, agent.id, actor.userId);
+    await recordHistory(
+      tx,
+      agent,
+      actor,
+      "EditComponent",
+      `修改${targetLabels[type]}「${values.name ?? component.name}」`,
+    );
+  });
+}
+
+export async function deleteComponent(deps: Deps, actor: Actor, componentId: number) {
+  const { component, agent } = await accessComponent(deps, actor, componentId);
+  if (singletonTypes.has(component.type)) throw fail(`${targetLabels[component.type]}组件不能删除`);
+  await deps.db.transaction(async (tx) => {
+    await repo.deleteComponent(tx, component.id);
+    await touchAgent(tx, agent.id, actor.userId);
+    await recordHistory(
+      tx,
+      agent,
+      actor,
+      "DeleteComponent",
+      `删除${targetLabels[component.type]}「${component.name}」`,
+    );
+  });
+}
+
+export async function listComponents(deps: Deps, actor: Actor, agentId: number) {
+  const { agent } = await accessAgent(deps, actor, agentId);
+  const rows = await repo.listComponents(deps.db, agent.id);
+  return rows.map((c) => toComponentDto(c, agent.spaceId));
+}

@@ -1,0 +1,53 @@
+import type { Actor, Deps } from "../../api/context";
+import { findUserById } from "../auth/repo";
+import type { Variable } from "./contract";
+import { toCreatorInfo, toStatistics } from "./dto";
+import * as repo from "./repo";
+import { visibleAgent } from "./service";
+
+const manualModes = new Set(["MANUAL", "MANUAL_ON_DEMAND"]);
+
+/** The agent as a chat user sees it on /agent/:id (AgentDetailDto of the original client). */
+export async function agentDetail(deps: Deps, actor: Actor, agentId: number) {
+  const agent = await visibleAgent(deps, actor, agentId);
+  const [components, stats, creator, relations] = await Promise.all([
+    repo.listComponents(deps.db, agent.id),
+    repo.statisticsOf(deps.db, [agent.id]),
+    findUserById(deps.db, agent.creatorId),
+    repo.relationsOf(deps.db, actor.userId, [agent.id]),
+  ]);
+  const variables = (components.find((c) => c.type === "Variable")?.bindConfig.variables ?? []) as Variable[];
+  return {
+    agentId: agent.id,
+    spaceId: agent.spaceId,
+    name: agent.name,
+    icon: agent.icon,
+    description: agent.description,
+    publishStatus: agent.publishStatus,
+    publishDate: agent.publishDate?.toISOString() ?? null,
+    remark: null,
+    category: null,
+    statistics: toStatistics(agent.id, stats),
+    publishUser: toCreatorInfo(creator),
+    openSuggest: agent.openSuggest,
+    openingChatMsg: agent.openingChatMsg,
+    openingGuidQuestions: agent.guidQuestions.filter((q) => q.type === "Question").map((q) => q.info),
+    guidQuestionDtos: agent.guidQuestions,
+    openScheduledTask: agent.openScheduledTask,
+    variables: variables.filter((v) => v.enable !== false),
+    manualComponents: components
+      .filter((c) => manualModes.has(String(c.bindConfig.invokeType)))
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        icon: c.icon,
+        description: c.description,
+        type: c.type,
+        defaultSelected: (c.bindConfig.defaultSelected as 0 | 1 | undefined) ?? 0,
+      })),
+    allowCopy: 0,
+    collect: relations.some((r) => r.type === "Collect"),
+    liked: relations.some((r) => r.type === "Like"),
+    conversationId: null,
+  };
+}

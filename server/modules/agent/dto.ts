@@ -1,0 +1,147 @@
+import type { Actor } from "../../api/context";
+import { statisticNames } from "../../db/schema";
+import type { UserRow } from "../auth/repo";
+import type { SpaceRole } from "../space/repo";
+import type { TenantConfig } from "../tenant/contract";
+import type { AgentRow, ComponentRow } from "./repo";
+
+export const agentPermissions = ["Copy", "Transfer", "Delete", "Publish", "TempChat", "AgentApi", "Export"] as const;
+export type AgentPermission = (typeof agentPermissions)[number];
+
+/**
+ * What the caller may do with an agent (reference: original-backend §3.2). A plain member who did not
+ * create the agent may copy it but not delete, move or publish it.
+ */
+export function permissionsFor(
+  actor: Actor,
+  agent: AgentRow,
+  role: SpaceRole | null,
+  tenant: TenantConfig,
+): AgentPermission[] {
+  const granted = new Set<AgentPermission>(actor.role === "Admin" ? agentPermissions : []);
+  if (!role && actor.role !== "Admin") return [];
+  granted.add("Copy");
+  const spaceAdmin = role === "Owner" || role === "Admin";
+  if (agent.creatorId === actor.userId || spaceAdmin) {
+    for (const p of ["Transfer", "Delete", "Publish", "Export"] as const) granted.add(p);
+  }
+  if (tenant.allowAgentApi === 1) granted.add("AgentApi");
+  if (tenant.allowAgentTempChat === 1) granted.add("TempChat");
+  return agentPermissions.filter((p) => granted.has(p));
+}
+
+export function toCreatorInfo(u: UserRow | undefined | null) {
+  if (!u) return null;
+  return { userId: u.id, userName: u.userName, nickName: u.nickName, avatar: u.avatar };
+}
+
+export type Statistics = Record<(typeof statisticNames)[number], number> & { targetId: number };
+
+export function toStatistics(
+  agentId: number,
+  rows: { name: (typeof statisticNames)[number]; value: number }[],
+): Statistics {
+  const stats = Object.fromEntries(statisticNames.map((n) => [n, 0])) as Statistics;
+  for (const r of rows) stats[r.name] = r.value;
+  stats.targetId = agentId;
+  return stats;
+}
+
+export function toComponentDto(c: ComponentRow, spaceId: number) {
+  return {
+    id: c.id,
+    tenantId: c.tenantId,
+    agentId: c.agentId,
+    spaceId,
+    type: c.type,
+    targetId: c.targetId,
+    name: c.name,
+    icon: c.icon,
+    description: c.description,
+    bindConfig: c.bindConfig,
+    exceptionOut: c.exceptionOut,
+    fallbackMsg: c.fallbackMsg,
+    created: c.created.toISOString(),
+    modified: c.modified.toISOString(),
+  };
+}
+export type ComponentDto = ReturnType<typeof toComponentDto>;
+
+/** The agent's whole configuration, as stored in history entries and (later) publish snapshots. */
+export function agentSnapshot(agent: AgentRow, components: ComponentRow[]) {
+  return {
+    name: agent.name,
+    description: agent.description,
+    icon: agent.icon,
+    systemPrompt: agent.systemPrompt,
+    userPrompt: agent.userPrompt,
+    openSuggest: agent.openSuggest,
+    suggestPrompt: agent.suggestPrompt,
+    openingChatMsg: agent.openingChatMsg,
+    guidQuestionDtos: agent.guidQuestions,
+    openLongMemory: agent.openLongMemory,
+    openScheduledTask: agent.openScheduledTask,
+    openFileBox: agent.openFileBox,
+    shortcutInstructions: agent.shortcutInstructions,
+    components: components.map((c) => ({
+      type: c.type,
+      targetId: c.targetId,
+      name: c.name,
+      icon: c.icon,
+      description: c.description,
+      bindConfig: c.bindConfig,
+      exceptionOut: c.exceptionOut,
+      fallbackMsg: c.fallbackMsg,
+    })),
+  };
+}
+export type AgentSnapshot = ReturnType<typeof agentSnapshot>;
+
+export function toAgentDto(
+  agent: AgentRow,
+  extra: {
+    components: ComponentRow[] | null;
+    statistics: Statistics;
+    creator: ReturnType<typeof toCreatorInfo>;
+    permissions: AgentPermission[];
+    devCollected: boolean;
+    collected: boolean;
+    liked: boolean;
+  },
+) {
+  const components = extra.components?.map((c) => toComponentDto(c, agent.spaceId)) ?? null;
+  return {
+    id: agent.id,
+    uid: agent.uid,
+    tenantId: agent.tenantId,
+    spaceId: agent.spaceId,
+    creatorId: agent.creatorId,
+    name: agent.name,
+    description: agent.description,
+    icon: agent.icon,
+    systemPrompt: agent.systemPrompt,
+    userPrompt: agent.userPrompt,
+    openSuggest: agent.openSuggest,
+    suggestPrompt: agent.suggestPrompt,
+    openingChatMsg: agent.openingChatMsg,
+    openingGuidQuestions: agent.guidQuestions.filter((q) => q.type === "Question").map((q) => q.info),
+    guidQuestionDtos: agent.guidQuestions,
+    openLongMemory: agent.openLongMemory,
+    openScheduledTask: agent.openScheduledTask,
+    openFileBox: agent.openFileBox,
+    shortcutInstructions: agent.shortcutInstructions,
+    publishStatus: agent.publishStatus,
+    publishDate: agent.publishDate?.toISOString() ?? null,
+    created: agent.created.toISOString(),
+    modified: agent.modified.toISOString(),
+    creator: extra.creator,
+    agentStatistics: extra.statistics,
+    modelComponentConfig: components?.find((c) => c.type === "Model") ?? null,
+    agentComponentConfigList: components,
+    permissions: extra.permissions,
+    devCollected: extra.devCollected,
+    collected: extra.collected,
+    liked: extra.liked,
+  };
+}
+export type AgentDto = ReturnType<typeof toAgentDto>;

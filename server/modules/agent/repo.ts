@@ -1,0 +1,243 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  agentComponents,
+  agentStatistics,
+  agents,
+  cards,
+  configHistory,
+  type relationKinds,
+  type statisticNames,
+  userAgentRelations,
+  users,
+} from "../../db/schema";
+
+export type AgentRow = typeof agents.$inferSelect;
+export type NewAgent = typeof agents.$inferInsert;
+export type ComponentRow = typeof agentComponents.$inferSelect;
+export type NewComponent = typeof agentComponents.$inferInsert;
+export type RelationKind = (typeof relationKinds)[number];
+export type StatisticName = (typeof statisticNames)[number];
+
+export async function insertAgent(db: Db, values: NewAgent) {
+  const [row] = await db.insert(agents).values(values).returning();
+  if (!row) throw new Error("agent insert returned nothing");
+  return row;
+}
+
+export async function findAgent(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, id), eq(agents.tenantId, tenantId)));
+  return row;
+}
+
+export async function updateAgent(db: Db, id: number, values: Partial<NewAgent>) {
+  await db.update(agents).set(values).where(eq(agents.id, id));
+}
+
+export async function deleteAgent(db: Db, id: number) {
+  await db.delete(agents).where(eq(agents.id, id));
+}
+
+export interface AgentFilter {
+  spaceId: number;
+  status: "All" | "Published" | "Recently_Open";
+  creatorId?: number;
+  kw?: string;
+  viewerId: number;
+}
+
+function filterConditions(f: AgentFilter) {
+  const conditions: SQL[] = [eq(agents.spaceId, f.spaceId)];
+  if (f.status === "Published") conditions.push(eq(agents.publishStatus, "Published"));
+  if (f.creatorId) conditions.push(eq(agents.creatorId, f.creatorId));
+  if (f.kw) {
+    const pattern = `%${f.kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const match = or(ilike(agents.name, pattern), ilike(agents.description, pattern));
+    if (match) conditions.push(match);
+  }
+  return conditions;
+}
+
+/** "Recently opened" = the viewer edited or chatted with it; newest touch first. */
+const lastTouch = (viewerId: number) =>
+  sql<Date | null>`(select max(${userAgentRelations.modified}) from ${userAgentRelations}
+    where ${userAgentRelations.agentId} = ${agents.id} and ${userAgentRelations.userId} = ${viewerId}
+    and ${userAgentRelations.type} in ('Edit', 'Conversation'))`;
+
+export async function listAgents(db: Db, f: AgentFilter, page?: { limit: number; offset: number }) {
+  const conditions = filterConditions(f);
+  const touch = lastTouch(f.viewerId);
+  if (f.status === "Recently_Open") conditions.push(sql`${touch} is not null`);
+  const query = db
+    .select()
+    .from(agents)
+    .where(and(...conditions))
+    .orderBy(f.status === "Recently_Open" ? sql`${touch} desc` : desc(agents.modified), desc(agents.id));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+export async function countAgents(db: Db, f: AgentFilter) {
+  const conditions = filterConditions(f);
+  if (f.status === "Recently_Open") conditions.push(sql`${lastTouch(f.viewerId)} is not null`);
+  const [row] = await db
+    .select({ n: count() })
+    .from(agents)
+    .where(and(...conditions));
+  return row?.n ?? 0;
+}
+
+export async function insertComponent(db: Db, values: NewComponent) {
+  const [row] = await db.insert(agentComponents).values(values).returning();
+  if (!row) throw new Error("component insert returned nothing");
+  return row;
+}
+
+export async function listComponents(db: Db, agentId: number) {
+  return db.select().from(agentComponents).where(eq(agentComponents.agentId, agentId)).orderBy(agentComponents.id);
+}
+
+export async function listComponentsOfAgents(db: Db, agentIds: number[]) {
+  if (!agentIds.length) return [];
+  return db.select().from(agentComponents).where(inArray(agentComponents.agentId, agentIds));
+}
+
+export async function findComponent(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(agentComponents)
+    .where(and(eq(agentComponents.id, id), eq(agentComponents.tenantId, tenantId)));
+  return row;
+}
+
+export async function updateComponent(db: Db, id: number, values: Partial<NewComponent>) {
+  await db.update(agentComponents).set(values).where(eq(agentComponents.id, id));
+}
+
+export async function deleteComponent(db: Db, id: number) {
+  await db.delete(agentComponents).where(eq(agentComponents.id, id));
+}
+
+export async function insertHistory(db: Db, values: typeof configHistory.$inferInsert) {
+  await db.insert(configHistory).values(values);
+}
+
+export async function listHistory(db: Db, targetType: "Agent" | "Plugin" | "Workflow", targetId: number, limit = 200) {
+  return db
+    .select({ entry: configHistory, user: users })
+    .from(configHistory)
+    .leftJoin(users, eq(users.id, configHistory.opUserId))
+    .where(and(eq(configHistory.targetType, targetType), eq(configHistory.targetId, targetId)))
+    .orderBy(desc(configHistory.id))
+    .limit(limit);
+}
+
+/** Inserts or touches the relation; returns whether it is new (for idempotent counters). */
+export async function upsertRelation(
+  db: Db,
+  userId: number,
+  agentId: number,
+  type: RelationKind,
+  extra: Record<string, unknown> = {},
+) {
+  const [row] = await db
+    .insert(userAgentRelations)
+    .values({ userId, agentId, type, extra })
+    .onConflictDoUpdate({
+      target: [userAgentRelations.userId, userAgentRelations.agentId, userAgentRelations.type],
+      set: { modified: new Date(), extra },
+    })
+    .returning({ created: userAgentRelations.created, modified: userAgentRelations.modified });
+  return Boolean(row && row.created.getTime() === row.modified.getTime());
+}
+
+export async function insertRelationOnce(db: Db, userId: number, agentId: number, type: RelationKind) {
+  const rows = await db
+    .insert(userAgentRelations)
+    .values({ userId, agentId, type })
+    .onConflictDoNothing()
+    .returning({ id: userAgentRelations.id });
+  return rows.length > 0;
+}
+
+export async function deleteRelation(db: Db, userId: number, agentId: number, type: RelationKind) {
+  const rows = await db
+    .delete(userAgentRelations)
+    .where(
+      and(
+        eq(userAgentRelations.userId, userId),
+        eq(userAgentRelations.agentId, agentId),
+        eq(userAgentRelations.type, type),
+      ),
+    )
+    .returning({ id: userAgentRelations.id });
+  return rows.length > 0;
+}
+
+export async function relationsOf(db: Db, userId: number, agentIds: number[]) {
+  if (!agentIds.length) return [];
+  return db
+    .select({ agentId: userAgentRelations.agentId, type: userAgentRelations.type })
+    .from(userAgentRelations)
+    .where(and(eq(userAgentRelations.userId, userId), inArray(userAgentRelations.agentId, agentIds)));
+}
+
+/** The user's agents of one relation kind, newest first, limited to the tenant. */
+export async function listRelatedAgents(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  type: RelationKind,
+  limit: number,
+  offset = 0,
+) {
+  return db
+    .select({ relation: userAgentRelations, agent: agents })
+    .from(userAgentRelations)
+    .innerJoin(agents, eq(agents.id, userAgentRelations.agentId))
+    .where(and(eq(userAgentRelations.userId, userId), eq(userAgentRelations.type, type), eq(agents.tenantId, tenantId)))
+    .orderBy(desc(userAgentRelations.modified), desc(userAgentRelations.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countRelatedAgents(db: Db, tenantId: number, userId: number, type: RelationKind) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userAgentRelations)
+    .innerJoin(agents, eq(agents.id, userAgentRelations.agentId))
+    .where(
+      and(eq(userAgentRelations.userId, userId), eq(userAgentRelations.type, type), eq(agents.tenantId, tenantId)),
+    );
+  return row?.n ?? 0;
+}
+
+export async function bumpStatistic(db: Db, agentId: number, name: StatisticName, delta: number) {
+  await db
+    .insert(agentStatistics)
+    .values({ agentId, name, value: Math.max(0, delta) })
+    .onConflictDoUpdate({
+      target: [agentStatistics.agentId, agentStatistics.name],
+      set: { value: sql`greatest(0, ${agentStatistics.value} + ${delta})` },
+    });
+}
+
+export async function statisticsOf(db: Db, agentIds: number[]) {
+  if (!agentIds.length) return [];
+  return db.select().from(agentStatistics).where(inArray(agentStatistics.agentId, agentIds));
+}
+
+export async function listCards(db: Db) {
+  return db.select().from(cards).orderBy(cards.id);
+}
+
+export async function ensureCards(db: Db, rows: (typeof cards.$inferInsert)[]) {
+  await db.insert(cards).values(rows).onConflictDoNothing();
+}
+
+export async function findUsers(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}

@@ -1,0 +1,287 @@
+import { randomUUID } from "node:crypto";
+import type { Actor, Deps } from "../../api/context";
+import { fail, forbidden, notFound } from "../../api/envelope";
+import type { Db } from "../../db/client";
+import { findUserById } from "../auth/repo";
+import { findModel } from "../model/repo";
+import { modelVisibleTo } from "../model/service";
+import { accessSpace } from "../space/service";
+import { getTenantConfig } from "../tenant/service";
+import {
+  type AddAgentInput,
+  type AgentListQuery,
+  type AgentPageInput,
+  modelBindSchema,
+  type UpdateAgentInput,
+} from "./contract";
+import { type AgentPermission, agentSnapshot, permissionsFor, toAgentDto, toCreatorInfo, toStatistics } from "./dto";
+import * as repo from "./repo";
+import { agentTemplates } from "./templates";
+
+const newUid = () => randomUUID().replaceAll("-", "");
+
+/** The agent, the caller's space role and permissions; outsiders are told it does not exist. */
+export async function accessAgent(deps: Deps, actor: Actor, agentId: number, need?: AgentPermission) {
+  const agent = await repo.findAgent(deps.db, actor.tenantId, agentId);
+  if (!agent) throw notFound("智能体不存在");
+  let role: Awaited<ReturnType<typeof accessSpace>>["role"];
+  try {
+    ({ role } = await accessSpace(deps, actor, agent.spaceId));
+  } catch {
+    throw notFound("智能体不存在");
+  }
+  const permissions = permissionsFor(actor, agent, role, await getTenantConfig(deps, actor.tenantId));
+  if (need && !permissions.includes(need)) {
+    throw forbidden(
+      need === "Delete" ? "只有创建者或空间管理员可以删除该智能体" : "只有创建者或空间管理员可以执行此操作",
+    );
+  }
+  return { agent, role, permissions };
+}
+
+/** Published agents are visible to the whole tenant; drafts only to their space (and system admins). */
+export async function visibleAgent(deps: Deps, actor: Actor, agentId: number) {
+  const agent = await repo.findAgent(deps.db, actor.tenantId, agentId);
+  if (!agent) throw notFound("智能体不存在");
+  if (agent.publishStatus === "Published") return agent;
+  return (await accessAgent(deps, actor, agentId)).agent;
+}
+
+export async function recordHistory(
+  db: Db,
+  agent: repo.AgentRow,
+  actor: Actor,
+  type: Parameters<typeof repo.insertHistory>[1]["type"],
+  description: string,
+) {
+  const fresh = (await repo.findAgent(db, agent.tenantId, agent.id)) ?? agent;
+  const components = await repo.listComponents(db, agent.id);
+  await repo.insertHistory(db, {
+    tenantId: agent.tenantId,
+    targetType: "Agent",
+    targetId: agent.id,
+    type,
+    config: agentSnapshot(fresh, components),
+    description,
+    opUserId: actor.userId,
+  });
+}
+
+/** Every change bumps `modified` (the draft is newer than any publication) and the editor's recent list. */
+export async function touchAgent(db: Db, agentId: number, userId: number) {
+  await repo.updateAgent(db, agentId, { modified: new Date() });
+  await repo.upsertRelation(db, userId, agentId, "Edit");
+}
+
+export async function addAgent(deps: Deps, actor: Actor, input: AddAgentInput) {
+  const { space, role } = await accessSpace(deps, actor, input.spaceId);
+  if (space.allowDevelop === 0 && role === "User") throw forbidden("该空间未开放开发功能");
+  const tenant = await getTenantConfig(deps, actor.tenantId);
+  const model = tenant.defaultChatModelId ? await findModel(deps.db, actor.tenantId, tenant.defaultChatModelId) : null;
+  if (!model || !modelVisibleTo(model, space.id)) throw fail("请先在系统管理中设置默认对话模型");
+  const template = agentTemplates[input.template ?? "template-1"];
+  return deps.db.transaction(async (tx) => {
+    const agent = await repo.insertAgent(tx, {
+      uid: newUid(),
+      tenantId: actor.tenantId,
+      spaceId: space.id,
+      creatorId: actor.userId,
+      name: input.name,
+      description: input.description || (input.template ? template.description : ""),
+      icon: input.icon,
+      systemPrompt: template.systemPrompt,
+      openingChatMsg: template.openingChatMsg,
+      guidQuestions: template.guidQuestions,
+      openSuggest: template.openSuggest,
+    });
+    const bind = modelBindSchema.parse({ maxTokens: model.maxTokens });
+    await repo.insertComponent(tx, {
+      tenantId: actor.tenantId,
+      agentId: agent.id,
+      type: "Model",
+      targetId: model.id,
+      name: model.name,
+      description: model.description,
+      bindConfig: bind,
+    });
+    await repo.insertComponent(tx, {
+      tenantId: actor.tenantId,
+      agentId: agent.id,
+      type: "Variable",
+      targetId: -1,
+      name: "变量",
+      bindConfig: { variables: template.variables.map((v) => ({ ...v, key: v.name })) },
+    });
+    await repo.upsertRelation(tx, actor.userId, agent.id, "Edit");
+    await recordHistory(tx, agent, actor, "Add", input.template ? `从模板「${template.name}」创建` : "创建智能体");
+    return agent.id;
+  });
+}
+
+async function relationFlags(db: Db, userId: number, agentIds: number[]) {
+  const rows = await repo.relationsOf(db, userId, agentIds);
+  const has = (agentId: number, type: repo.RelationKind) => rows.some((r) => r.agentId === agentId && r.type === type);
+  return has;
+}
+
+export async function getAgent(deps: Deps, actor: Actor, agentId: number) {
+  const { agent, permissions } = await accessAgent(deps, actor, agentId);
+  const [components, stats, creator, has] = await Promise.all([
+    repo.listComponents(deps.db, agent.id),
+    repo.statisticsOf(deps.db, [agent.id]),
+    findUserById(deps.db, agent.creatorId),
+    relationFlags(deps.db, actor.userId, [agent.id]),
+  ]);
+  return toAgentDto(agent, {
+    components,
+    statistics: toStatistics(agent.id, stats),
+    creator: toCreatorInfo(creator),
+    permissions,
+    devCollected: has(agent.id, "DevCollect"),
+    collected: has(agent.id, "Collect"),
+    liked: has(agent.id, "Like"),
+  });
+}
+
+/** List rows carry everything a card shows; components are left out (the editor loads them). */
+async function toListDtos(
+  deps: Deps,
+  actor: Actor,
+  rows: repo.AgentRow[],
+  role: Awaited<ReturnType<typeof accessSpace>>["role"],
+) {
+  const ids = rows.map((a) => a.id);
+  const [stats, creators, has, tenant] = await Promise.all([
+    repo.statisticsOf(deps.db, ids),
+    repo.findUsers(deps.db, [...new Set(rows.map((a) => a.creatorId))]),
+    relationFlags(deps.db, actor.userId, ids),
+    getTenantConfig(deps, actor.tenantId),
+  ]);
+  return rows.map((agent) =>
+    toAgentDto(agent, {
+      components: null,
+      statistics: toStatistics(
+        agent.id,
+        stats.filter((s) => s.agentId === agent.id),
+      ),
+      creator: toCreatorInfo(creators.find((u) => u.id === agent.creatorId)),
+      permissions: permissionsFor(actor, agent, role, tenant),
+      devCollected: has(agent.id, "DevCollect"),
+      collected: has(agent.id, "Collect"),
+      liked: has(agent.id, "Like"),
+    }),
+  );
+}
+
+const filterOf = (actor: Actor, spaceId: number, q: AgentListQuery): repo.AgentFilter => ({
+  spaceId,
+  status: q.status,
+  creatorId: q.creator === "Me" ? actor.userId : undefined,
+  kw: q.kw || undefined,
+  viewerId: actor.userId,
+});
+
+export async function listAgents(deps: Deps, actor: Actor, spaceId: number, query: AgentListQuery) {
+  const { role } = await accessSpace(deps, actor, spaceId);
+  const rows = await repo.listAgents(deps.db, filterOf(actor, spaceId, query));
+  return toListDtos(deps, actor, rows, role);
+}
+
+export async function pageAgents(deps: Deps, actor: Actor, input: AgentPageInput) {
+  const { role } = await accessSpace(deps, actor, input.spaceId);
+  const filter = filterOf(actor, input.spaceId, input);
+  const [total, rows] = await Promise.all([
+    repo.countAgents(deps.db, filter),
+    repo.listAgents(deps.db, filter, { limit: input.pageSize, offset: (input.current - 1) * input.pageSize }),
+  ]);
+  return {
+    records: await toListDtos(deps, actor, rows, role),
+    total,
+    size: input.pageSize,
+    current: input.current,
+    pages: Math.ceil(total / input.pageSize),
+  };
+}
+
+export async function updateAgentConfig(deps: Deps, actor: Actor, input: UpdateAgentInput) {
+  const { agent } = await accessAgent(deps, actor, input.id);
+  const { id, guidQuestionDtos, openingGuidQuestions, ...fields } = input;
+  const values: Partial<repo.NewAgent> = { ...fields };
+  if (guidQuestionDtos) values.guidQuestions = guidQuestionDtos;
+  else if (openingGuidQuestions)
+    values.guidQuestions = openingGuidQuestions.map((info) => ({ type: "Question" as const, info }));
+  await deps.db.transaction(async (tx) => {
+    await repo.updateAgent(tx, id, { ...values, modified: new Date() });
+    await repo.upsertRelation(tx, actor.userId, id, "Edit");
+    await recordHistory(tx, agent, actor, "Edit", "修改配置");
+  });
+}
+
+export async function deleteAgent(deps: Deps, actor: Actor, agentId: number) {
+  await accessAgent(deps, actor, agentId, "Delete");
+  await repo.deleteAgent(deps.db, agentId);
+}
+
+const copyName = (name: string) => `${name.slice(0, 64 - 2)}副本`;
+
+/** Same space: any member. Another space: Admin/Owner of the source and a member of the target. */
+export async function copyAgent(deps: Deps, actor: Actor, agentId: number, targetSpaceId?: number) {
+  const { agent, role } = await accessAgent(deps, actor, agentId, "Copy");
+  const spaceId = targetSpaceId ?? agent.spaceId;
+  if (spaceId !== agent.spaceId) {
+    if (actor.role !== "Admin" && role !== "Owner" && role !== "Admin")
+      throw forbidden("只有空间管理员可以复制到其他空间");
+    const target = await accessSpace(deps, actor, spaceId);
+    if (target.space.allowDevelop === 0 && target.role === "User") throw forbidden("目标空间未开放开发功能");
+  }
+  const components = await repo.listComponents(deps.db, agent.id);
+  return deps.db.transaction(async (tx) => {
+    const { id: _id, uid: _uid, created: _c, modified: _m, publishDate: _p, ...fields } = agent;
+    const copy = await repo.insertAgent(tx, {
+      ...fields,
+      uid: newUid(),
+      spaceId,
+      creatorId: actor.userId,
+      name: copyName(agent.name),
+      publishStatus: "Developing",
+    });
+    for (const { id: _cid, created: _cc, modified: _cm, ...c } of components) {
+      await repo.insertComponent(tx, { ...c, agentId: copy.id });
+    }
+    await repo.upsertRelation(tx, actor.userId, copy.id, "Edit");
+    await recordHistory(tx, copy, actor, "Add", `复制自「${agent.name}」`);
+    return copy.id;
+  });
+}
+
+export async function transferAgent(deps: Deps, actor: Actor, agentId: number, targetSpaceId: number) {
+  const { agent } = await accessAgent(deps, actor, agentId, "Transfer");
+  if (targetSpaceId === agent.spaceId) throw fail("智能体已在该空间中");
+  const target = await accessSpace(deps, actor, targetSpaceId);
+  if (target.space.allowDevelop === 0 && target.role === "User") throw forbidden("目标空间未开放开发功能");
+  await deps.db.transaction(async (tx) => {
+    await repo.updateAgent(tx, agentId, { spaceId: targetSpaceId, modified: new Date() });
+    await recordHistory(tx, agent, actor, "Edit", `迁移到空间「${target.space.name}」`);
+  });
+}
+
+export async function listHistory(deps: Deps, actor: Actor, agentId: number) {
+  await accessAgent(deps, actor, agentId);
+  const rows = await repo.listHistory(deps.db, "Agent", agentId);
+  return rows.map(({ entry, user }) => ({
+    id: entry.id,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    type: entry.type,
+    config: entry.config,
+    description: entry.description,
+    opUser: toCreatorInfo(user),
+    created: entry.created.toISOString(),
+    modified: entry.modified.toISOString(),
+  }));
+}
+
+export async function listCards(deps: Deps) {
+  const rows = await repo.listCards(deps.db);
+  return rows.map((c) => ({ id: c.id, cardKey: c.cardKey, name: c.name, imageUrl: c.imageUrl, argList: c.args }));
+}

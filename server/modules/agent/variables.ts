@@ -1,0 +1,80 @@
+import { badInput } from "../../api/envelope";
+import type { Arg, Variable } from "./contract";
+
+/** Always present at run time, filled by the runtime; listed read-only beside the agent's own variables. */
+export const systemVariables: Arg[] = [
+  { name: "SYS_USER_ID", displayName: "用户 ID", dataType: "Integer", description: "当前用户的 ID" },
+  { name: "USER_UID", displayName: "用户 UID", dataType: "String", description: "当前用户的 UID" },
+  { name: "USER_NAME", displayName: "用户名", dataType: "String", description: "当前用户的用户名" },
+  { name: "USER_LANG", displayName: "用户语言", dataType: "String", description: "当前用户的界面语言" },
+  { name: "AGENT_ID", displayName: "智能体 ID", dataType: "Integer", description: "当前智能体的 ID" },
+  { name: "CONVERSATION_ID", displayName: "会话 ID", dataType: "Integer", description: "当前会话的 ID" },
+  { name: "REQUEST_ID", displayName: "请求 ID", dataType: "String", description: "本轮对话的请求 ID" },
+  { name: "AGENT_USER_MSG", displayName: "用户消息", dataType: "String", description: "用户本轮发送的消息" },
+  { name: "CURRENT_TIME", displayName: "当前时间", dataType: "String", description: "服务器当前时间（ISO 8601）" },
+].map((v) => ({
+  ...v,
+  key: v.name,
+  systemVariable: true,
+  require: false,
+  enable: true,
+  bindValueType: "Input" as const,
+}));
+
+const systemNames = new Set(systemVariables.map((v) => v.name));
+
+function matchesType(dataType: string, value: unknown): boolean {
+  if (dataType.startsWith("Array_")) {
+    if (!Array.isArray(value)) return false;
+    const item = dataType.slice("Array_".length);
+    return value.every((v) => matchesType(item, v));
+  }
+  switch (dataType) {
+    case "String":
+      return typeof value === "string";
+    case "Integer":
+      return Number.isInteger(typeof value === "string" && value.trim() !== "" ? Number(value) : value);
+    case "Number":
+      return Number.isFinite(typeof value === "string" && value.trim() !== "" ? Number(value) : value);
+    case "Boolean":
+      return typeof value === "boolean" || value === "true" || value === "false";
+    case "Object":
+      return typeof value === "object" && value !== null && !Array.isArray(value);
+    default:
+      // File kinds are URLs or file keys.
+      return typeof value === "string";
+  }
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+
+/** Names unique and not reserved, defaults of the declared type, select defaults among the options. */
+export function validateVariables(variables: Variable[]) {
+  const seen = new Set<string>();
+  variables.forEach((v, i) => {
+    const at = `variables.${i}`;
+    if (systemNames.has(v.name)) throw badInput(`参数 '${at}.name' ${v.name} 是系统变量名，不能使用`);
+    if (seen.has(v.name)) throw badInput(`参数 '${at}.name' 变量名 ${v.name} 重复`);
+    seen.add(v.name);
+    const options = v.selectConfig?.options ?? [];
+    if ((v.inputType === "Select" || v.inputType === "MultipleSelect") && options.length === 0) {
+      throw badInput(`参数 '${at}.selectConfig.options' 选择类变量至少需要一个选项`);
+    }
+    if (isEmpty(v.bindValue)) return;
+    if (v.inputType === "Select") {
+      if (!options.some((o) => o.value === v.bindValue)) throw badInput(`参数 '${at}.bindValue' 默认值必须是选项之一`);
+      return;
+    }
+    if (v.inputType === "MultipleSelect") {
+      const values = Array.isArray(v.bindValue) ? v.bindValue : [v.bindValue];
+      if (!values.every((x) => options.some((o) => o.value === x))) {
+        throw badInput(`参数 '${at}.bindValue' 默认值必须是选项之一`);
+      }
+      return;
+    }
+    const expected = v.inputType === "Number" && v.dataType === "String" ? "Number" : v.dataType;
+    if (!matchesType(expected, v.bindValue)) throw badInput(`参数 '${at}.bindValue' 默认值与类型 ${v.dataType} 不符`);
+  });
+  // Stable keys let the editor reorder and rename without losing identity.
+  return variables.map((v) => ({ ...v, key: v.key || v.name }));
+}

@@ -1,0 +1,42 @@
+import { and, asc, eq, or } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { models } from "../../db/schema";
+
+export type ModelRow = typeof models.$inferSelect;
+export type NewModel = typeof models.$inferInsert;
+
+export async function insertModel(db: Db, values: NewModel) {
+  const [row] = await db.insert(models).values(values).returning();
+  if (!row) throw new Error("model insert returned nothing");
+  return row;
+}
+
+export async function findModel(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(models)
+    .where(and(eq(models.id, id), eq(models.tenantId, tenantId)));
+  return row;
+}
+
+/** Models a space may use: the tenant's shared ones plus the space's own. */
+export async function listModelsForSpace(db: Db, tenantId: number, spaceId: number) {
+  return db
+    .select()
+    .from(models)
+    .where(
+      and(
+        eq(models.tenantId, tenantId),
+        or(eq(models.scope, "Tenant"), eq(models.scope, "Global"), eq(models.spaceId, spaceId)),
+      ),
+    )
+    .orderBy(asc(models.sort), asc(models.id));
+}
+
+export async function listSpaceOwnModels(db: Db, tenantId: number, spaceId: number) {
+  return db
+    .select()
+    .from(models)
+    .where(and(eq(models.tenantId, tenantId), eq(models.scope, "Space"), eq(models.spaceId, spaceId)))
+    .orderBy(asc(models.id));
+}
