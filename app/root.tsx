@@ -1,15 +1,6 @@
 import { useEffect } from "react";
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
-import { Toaster, toast as showToast } from "sonner";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import { toast as showToast, Toaster } from "sonner";
 import type { PublicTenantConfig } from "../server/modules/tenant/contract";
 import type { Route } from "./+types/root";
 import { ErrorView } from "./components/error-view";
@@ -61,7 +52,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {toast ? (
         // Without JavaScript the toast library never runs; show the notice as a plain banner instead.
         <noscript>
-          <div role="status" className="fixed top-3 left-1/2 z-50 -translate-x-1/2 rounded-md bg-gray-900 px-4 py-2 text-white shadow">
+          <div
+            role="status"
+            className="fixed top-3 left-1/2 z-50 -translate-x-1/2 rounded-md bg-gray-900 px-4 py-2 text-white shadow"
+          >
             {toast.message}
           </div>
         </noscript>

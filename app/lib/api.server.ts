@@ -67,9 +67,7 @@ export async function api<T>(
   return result.data;
 }
 
-export type ApiResult<T> =
-  | { ok: true; data: T; message: string; headers: Headers }
-  | { ok: false; error: ApiError };
+export type ApiResult<T> = { ok: true; data: T; message: string; headers: Headers } | { ok: false; error: ApiError };
 
 /**
  * For actions: returns the refusal instead of throwing, so the form can show the message under its field.
@@ -83,7 +81,8 @@ export async function tryApi<T>(
 ): Promise<ApiResult<T>> {
   const { envelope, headers } = await apiRaw<T>(context, request, path, opts);
   if (envelope.code === "4010" || envelope.code === "4011") throw redirectToLogin(request);
-  if (envelope.code !== "0000") return { ok: false, error: new ApiError(envelope.code, envelope.message, envelope.tid) };
+  if (envelope.code !== "0000")
+    return { ok: false, error: new ApiError(envelope.code, envelope.message, envelope.tid) };
   return { ok: true, data: envelope.data, message: envelope.message, headers };
 }
 

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import type { PublicTenantConfig } from "../../server/modules/tenant/contract";
 
 /** Same rules as the backend contract (server/modules/auth/contract.ts), repeated so the browser bundle stays server-free. */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,3 +21,6 @@ export function firstInvalidField(result: SubmissionResult<string[]> | null | un
   if (!errors) return undefined;
   return Object.keys(errors).find((name) => name !== "" && errors[name]?.length);
 }
+
+/** authType 3 signs in by email; every other value by phone, as the original login form does. */
+export const signsInByEmail = (tenant: Pick<PublicTenantConfig, "authType">) => tenant.authType === 3;

@@ -7,6 +7,3 @@ export async function getTenantConfig(context: AppLoadContext, request: Request)
   const { envelope } = await apiRaw<PublicTenantConfig>(context, request, "/api/tenant/config");
   return envelope.data;
 }
-
-/** authType 3 signs in by email; every other value by phone, as the original login form does. */
-export const signsInByEmail = (tenant: Pick<PublicTenantConfig, "authType">) => tenant.authType === 3;

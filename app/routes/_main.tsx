@@ -1,3 +1,34 @@
-export default function Page() {
-  return <main>_main</main>;
+import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import type { UserDto } from "../../server/modules/auth/service";
+import { ErrorView } from "../components/error-view";
+import { Rail } from "../components/layout/rail";
+import { api } from "../lib/api.server";
+import type { Route } from "./+types/_main";
+
+/** Every signed-in page passes here: no session (or an expired one) goes to /login?redirect=<this page>. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await api<UserDto>(context, request, "/api/user/getLoginInfo");
+  return { user };
+}
+
+export default function MainLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex h-screen">
+      <Rail user={loaderData.user} />
+      <div className="flex min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/_main");
+  return (
+    <div className="flex h-screen">
+      {data ? <Rail user={data.user} /> : null}
+      <ErrorView error={error} />
+    </div>
+  );
 }

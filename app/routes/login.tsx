@@ -10,9 +10,9 @@ import { Input } from "../components/ui/input";
 import { Tabs } from "../components/ui/tabs";
 import { forwardedCookies, safeRedirect, tryApi } from "../lib/api.server";
 import { saveNotice } from "../lib/code-notice.server";
-import { EMAIL_RE, firstInvalidField, PHONE_RE, passwordField, requiredText } from "../lib/forms";
+import { EMAIL_RE, firstInvalidField, PHONE_RE, passwordField, requiredText, signsInByEmail } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
-import { getTenantConfig, signsInByEmail } from "../lib/tenant.server";
+import { getTenantConfig } from "../lib/tenant.server";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/login";
 
@@ -90,7 +90,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         active={tab}
         items={[
           { key: "password", label: "密码登录", to: `/login${keep ? `?${keep}` : ""}` },
-          { key: "code", label: tenant?.openRegister ? "验证码登录/注册" : "验证码登录", to: `/login?tab=code${keep ? `&${keep}` : ""}` },
+          {
+            key: "code",
+            label: tenant?.openRegister ? "验证码登录/注册" : "验证码登录",
+            to: `/login?tab=code${keep ? `&${keep}` : ""}`,
+          },
         ]}
       />
       {tab === "password" ? (
@@ -99,7 +103,8 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <CodeForm
           byEmail={byEmail}
           openRegister={tenant?.openRegister === 1}
-          lastResult={actionData?.intent === "code" ? actionData.result : null} />
+          lastResult={actionData?.intent === "code" ? actionData.result : null}
+        />
       )}
     </AuthLayout>
   );
@@ -144,7 +149,15 @@ function PasswordForm({ byEmail, lastResult }: { byEmail: boolean; lastResult: R
   );
 }
 
-function CodeForm({ byEmail, openRegister, lastResult }: { byEmail: boolean; openRegister: boolean; lastResult: Reply }) {
+function CodeForm({
+  byEmail,
+  openRegister,
+  lastResult,
+}: {
+  byEmail: boolean;
+  openRegister: boolean;
+  lastResult: Reply;
+}) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     id: "code-login",

@@ -4,8 +4,10 @@ import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { agentRoutes, homeRoutes, publishedRoutes, userAgentRoutes } from "../modules/agent/routes";
 import { authRoutes } from "../modules/auth/routes";
-import { componentRoutes } from "../modules/component/routes";
 import { authenticate } from "../modules/auth/service";
+import { componentRoutes } from "../modules/component/routes";
+import { conversationRoutes } from "../modules/conversation/routes";
+import { notifyRoutes } from "../modules/notify/routes";
 import { spaceRoutes } from "../modules/space/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
 import type { ApiEnv, Deps } from "./context";
@@ -76,11 +78,13 @@ export function createApi(deps: Deps) {
   api.route("/api/user", authRoutes(deps));
   api.route("/api/tenant", tenantRoutes(deps));
   api.route("/api/space", spaceRoutes(deps));
+  api.route("/api/agent/conversation", conversationRoutes(deps));
   api.route("/api/agent", agentRoutes(deps));
   api.route("/api/user/agent", userAgentRoutes(deps));
   api.route("/api/home", homeRoutes(deps));
   api.route("/api/published", publishedRoutes(deps));
   api.route("/api/component", componentRoutes(deps));
+  api.route("/api/notify", notifyRoutes(deps));
 
   api.notFound((c) => {
     const path = c.req.path;

@@ -16,6 +16,8 @@ export interface Actor {
   role: "Admin" | "User";
   userName: string;
   tokenHash: string;
+  /** The session's token row, which keys its event queue. */
+  tokenId: number;
 }
 
 export type ApiEnv = {

@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 /** Each send comes from a fresh address unless told otherwise, so the per-IP limit stays out of the way. */
-function send(body: Record<string, unknown>, opts: { token?: string; ip?: string; headers?: Record<string, string> } = {}) {
+function send(
+  body: Record<string, unknown>,
+  opts: { token?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
   ipSeq += 1;
   return s.call("/api/user/code/send", {
     body,
@@ -21,8 +24,11 @@ function send(body: Record<string, unknown>, opts: { token?: string; ip?: string
   });
 }
 const age = (target: string, seconds: number) =>
-  s.deps.db.execute(sql`update verify_code set created = created - make_interval(secs => ${seconds}) where target = ${target}`);
-const codeRows = (target: string) => rows<{ code: string; type: string }>(s, sql`select code, type from verify_code where target = ${target}`);
+  s.deps.db.execute(
+    sql`update verify_code set created = created - make_interval(secs => ${seconds}) where target = ${target}`,
+  );
+const codeRows = (target: string) =>
+  rows<{ code: string; type: string }>(s, sql`select code, type from verify_code where target = ${target}`);
 const userByEmail = async (email: string) =>
   (await rows<{ id: number; reset_pass: number }>(s, sql`select id, reset_pass from "user" where email = ${email}`))[0];
 
@@ -139,8 +145,12 @@ describe("codeLogin", () => {
 
   it("refuses an expired code", async () => {
     const code = await codeFor("late@example.com");
-    await s.deps.db.execute(sql`update verify_code set expires_at = now() - interval '1 second' where target = 'late@example.com'`);
-    expect((await s.call("/api/user/codeLogin", { body: { phoneOrEmail: "late@example.com", code } })).code).toBe("0001");
+    await s.deps.db.execute(
+      sql`update verify_code set expires_at = now() - interval '1 second' where target = 'late@example.com'`,
+    );
+    expect((await s.call("/api/user/codeLogin", { body: { phoneOrEmail: "late@example.com", code } })).code).toBe(
+      "0001",
+    );
     expect(await userByEmail("late@example.com")).toBeUndefined();
   });
 
@@ -154,7 +164,9 @@ describe("codeLogin", () => {
       expect(await userByEmail("closed@example.com")).toBeUndefined();
       await s.newUser({ email: "member@example.com" });
       const memberCode = await codeFor("member@example.com");
-      const ok = await s.call("/api/user/codeLogin", { body: { phoneOrEmail: "member@example.com", code: memberCode } });
+      const ok = await s.call("/api/user/codeLogin", {
+        body: { phoneOrEmail: "member@example.com", code: memberCode },
+      });
       expect(ok.code).toBe("0000");
     } finally {
       await saveTenantConfigValues(s.deps.db, 1, {});
@@ -248,15 +260,22 @@ describe("password/set, password/reset, email/bind", () => {
     expect(ok.code).toBe("0000");
     expect((await s.call("/api/user/getLoginInfo", { token: u.token })).data.email).toBe("mine@example.com");
 
-    const code2 = codeFrom((await send({ type: "BIND_EMAIL", email: "taken@example.com" }, { token: u.token })).message);
-    const refused = await s.call("/api/user/email/bind", { token: u.token, body: { email: "taken@example.com", code: code2 } });
+    const code2 = codeFrom(
+      (await send({ type: "BIND_EMAIL", email: "taken@example.com" }, { token: u.token })).message,
+    );
+    const refused = await s.call("/api/user/email/bind", {
+      token: u.token,
+      body: { email: "taken@example.com", code: code2 },
+    });
     expect(refused).toMatchObject({ code: "0001", message: "该邮箱已被使用" });
     expect((await s.call("/api/user/getLoginInfo", { token: u.token })).data.email).toBe("mine@example.com");
     expect((await s.call("/api/user/getLoginInfo", { token: taken.token })).data.email).toBe("taken@example.com");
   });
 
   it("email/bind answers 4010 without a token and 4000 naming the field for bad input", async () => {
-    expect((await s.call("/api/user/email/bind", { body: { email: "a@example.com", code: "123456" } })).code).toBe("4010");
+    expect((await s.call("/api/user/email/bind", { body: { email: "a@example.com", code: "123456" } })).code).toBe(
+      "4010",
+    );
     const u = await s.newUser();
     const bad = await s.call("/api/user/email/bind", { token: u.token, body: { email: "nope", code: "123456" } });
     expect(bad.code).toBe("4000");

@@ -196,5 +196,4 @@ describe("origin check on cookie-authenticated writes", () => {
     });
     expect(read.json!.code).toBe("0000");
   });
-
 });

@@ -21,7 +21,10 @@ export async function rows<T = Record<string, unknown>>(s: TestServer, query: Re
 }
 
 export async function count(s: TestServer, table: string, where = sql`true`) {
-  const [row] = await rows<{ n: number | string }>(s, sql`select count(*) as n from ${sql.identifier(table)} where ${where}`);
+  const [row] = await rows<{ n: number | string }>(
+    s,
+    sql`select count(*) as n from ${sql.identifier(table)} where ${where}`,
+  );
   return Number(row?.n ?? 0);
 }
 

@@ -4,7 +4,15 @@ import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "../../root";
 
 /** The sign-in pages: the tenant's welcome text on the left, the form card on the right. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   const tenant = useRouteLoaderData<typeof rootLoader>("root")?.tenant;
   return (
     <main className="grid min-h-screen lg:grid-cols-2">

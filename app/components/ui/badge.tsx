@@ -13,9 +13,7 @@ const tones: Record<BadgeTone, string> = {
 
 export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; children: ReactNode }) {
   return (
-    <span
-      className={clsx("inline-flex items-center rounded px-1.5 py-0.5 font-medium text-xs leading-4", tones[tone])}
-    >
+    <span className={clsx("inline-flex items-center rounded px-1.5 py-0.5 font-medium text-xs leading-4", tones[tone])}>
       {children}
     </span>
   );

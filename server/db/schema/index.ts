@@ -1,4 +1,5 @@
 export * from "./agent";
+export * from "./conversation";
 export * from "./model";
 export * from "./space";
 export * from "./tenant";

@@ -2,6 +2,7 @@ import { Cron } from "croner";
 import type { Actor, Deps } from "../../api/context";
 import { badInput, fail, notFound } from "../../api/envelope";
 import { resolveTarget, targetLabels } from "../component/targets";
+import { findUsableChatModel } from "../model/service";
 import { bindSchemas, type ComponentAddInput, type ComponentType, type ComponentUpdateInput } from "./contract";
 import { toComponentDto } from "./dto";
 import * as repo from "./repo";
@@ -100,6 +101,11 @@ export async function updateComponent(deps: Deps, actor: Actor, type: ComponentT
     const kind = bindConfig.componentType === "PLUGIN" ? "Plugin" : "Workflow";
     await requireTarget(deps, actor, kind, agent.spaceId, bindConfig.componentId as number);
     values.name = bindConfig.name as string;
+  }
+  const reasoningId = bindConfig.reasoningModelId as number | null | undefined;
+  if (type === "Model" && reasoningId != null && reasoningId !== component.bindConfig.reasoningModelId) {
+    const reasoning = await findUsableChatModel(deps, actor.tenantId, agent.spaceId, reasoningId);
+    if (!reasoning || reasoning.isReasonModel !== 1) throw fail("推理模型不存在、在当前空间不可用或不是推理模型");
   }
   if (input.name !== undefined && type !== "Model") values.name = input.name;
   if (input.icon !== undefined) values.icon = input.icon;

@@ -84,6 +84,7 @@ export function agentSnapshot(agent: AgentRow, components: ComponentRow[]) {
     openFileBox: agent.openFileBox,
     shortcutInstructions: agent.shortcutInstructions,
     components: components.map((c) => ({
+      id: c.id,
       type: c.type,
       targetId: c.targetId,
       name: c.name,

@@ -28,11 +28,13 @@ export async function setDevCollected(deps: Deps, actor: Actor, agentId: number,
   else await repo.deleteRelation(deps.db, actor.userId, agent.id, "DevCollect");
 }
 
-/** Drops agents the user can no longer see (left the space, draft of someone else's team). */
-async function visibleFilter(deps: Deps, actor: Actor) {
-  if (actor.role === "Admin") return () => true;
-  const spaceIds = new Set((await listSpacesOfUser(deps.db, actor.tenantId, actor.userId)).map((r) => r.space.id));
-  return (a: repo.AgentRow) => a.publishStatus === "Published" || spaceIds.has(a.spaceId);
+/**
+ * Lists leave out agents the user can no longer see (left the space, draft of someone else's team); the
+ * filter runs in the query so pages stay full and totals match the records.
+ */
+async function visibleSpaces(deps: Deps, actor: Actor): Promise<repo.VisibleSpaces> {
+  if (actor.role === "Admin") return null;
+  return (await listSpacesOfUser(deps.db, actor.tenantId, actor.userId)).map((r) => r.space.id);
 }
 
 function toAgentInfo(
@@ -55,16 +57,19 @@ function toAgentInfo(
 }
 
 export async function listRelated(deps: Deps, actor: Actor, kind: repo.RelationKind, size: number, page = 1) {
-  const visible = await visibleFilter(deps, actor);
-  const rows = await repo.listRelatedAgents(deps.db, actor.tenantId, actor.userId, kind, size, (page - 1) * size);
-  return rows.filter((r) => visible(r.agent)).map((r) => toAgentInfo(actor.userId, r));
+  const visible = await visibleSpaces(deps, actor);
+  const offset = (page - 1) * size;
+  const rows = await repo.listRelatedAgents(deps.db, actor.tenantId, actor.userId, kind, visible, size, offset);
+  return rows.map((r) => toAgentInfo(actor.userId, r));
 }
 
 export async function pageRelated(deps: Deps, actor: Actor, kind: repo.RelationKind, page: number, size: number) {
-  const [records, total] = await Promise.all([
-    listRelated(deps, actor, kind, size, page),
-    repo.countRelatedAgents(deps.db, actor.tenantId, actor.userId, kind),
+  const visible = await visibleSpaces(deps, actor);
+  const [rows, total] = await Promise.all([
+    repo.listRelatedAgents(deps.db, actor.tenantId, actor.userId, kind, visible, size, (page - 1) * size),
+    repo.countRelatedAgents(deps.db, actor.tenantId, actor.userId, kind, visible),
   ]);
+  const records = rows.map((r) => toAgentInfo(actor.userId, r));
   return { records, total, size, current: page, pages: Math.ceil(total / size) };
 }
 
@@ -77,12 +82,10 @@ const homeCategories = [
 
 /** The home page's lists: {categories, categoryItems} as the original client reads them. */
 export async function homeList(deps: Deps, actor: Actor) {
-  const visible = await visibleFilter(deps, actor);
+  const visible = await visibleSpaces(deps, actor);
   const categoryItems: Record<string, unknown[]> = {};
   for (const category of homeCategories) {
-    const rows = (await repo.listRelatedAgents(deps.db, actor.tenantId, actor.userId, category.kind, 12)).filter((r) =>
-      visible(r.agent),
-    );
+    const rows = await repo.listRelatedAgents(deps.db, actor.tenantId, actor.userId, category.kind, visible, 12);
     const ids = rows.map((r) => r.agent.id);
     const [stats, creators, relations] = await Promise.all([
       repo.statisticsOf(deps.db, ids),

@@ -184,12 +184,32 @@ export async function relationsOf(db: Db, userId: number, agentIds: number[]) {
     .where(and(eq(userAgentRelations.userId, userId), inArray(userAgentRelations.agentId, agentIds)));
 }
 
-/** The user's agents of one relation kind, newest first, limited to the tenant. */
+/**
+ * Which agents a relation list may show: published ones, plus drafts in these spaces (the viewer's);
+ * `null` shows every agent of the tenant (system admins).
+ */
+export type VisibleSpaces = number[] | null;
+
+function relatedConditions(tenantId: number, userId: number, type: RelationKind, visible: VisibleSpaces) {
+  const conditions: SQL[] = [
+    eq(userAgentRelations.userId, userId),
+    eq(userAgentRelations.type, type),
+    eq(agents.tenantId, tenantId),
+  ];
+  if (visible) {
+    const seen = or(eq(agents.publishStatus, "Published"), inArray(agents.spaceId, visible));
+    if (seen) conditions.push(seen);
+  }
+  return and(...conditions);
+}
+
+/** The user's agents of one relation kind that they may still see, newest first, limited to the tenant. */
 export async function listRelatedAgents(
   db: Db,
   tenantId: number,
   userId: number,
   type: RelationKind,
+  visible: VisibleSpaces,
   limit: number,
   offset = 0,
 ) {
@@ -197,20 +217,24 @@ export async function listRelatedAgents(
     .select({ relation: userAgentRelations, agent: agents })
     .from(userAgentRelations)
     .innerJoin(agents, eq(agents.id, userAgentRelations.agentId))
-    .where(and(eq(userAgentRelations.userId, userId), eq(userAgentRelations.type, type), eq(agents.tenantId, tenantId)))
+    .where(relatedConditions(tenantId, userId, type, visible))
     .orderBy(desc(userAgentRelations.modified), desc(userAgentRelations.id))
     .limit(limit)
     .offset(offset);
 }
 
-export async function countRelatedAgents(db: Db, tenantId: number, userId: number, type: RelationKind) {
+export async function countRelatedAgents(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  type: RelationKind,
+  visible: VisibleSpaces,
+) {
   const [row] = await db
     .select({ n: count() })
     .from(userAgentRelations)
     .innerJoin(agents, eq(agents.id, userAgentRelations.agentId))
-    .where(
-      and(eq(userAgentRelations.userId, userId), eq(userAgentRelations.type, type), eq(agents.tenantId, tenantId)),
-    );
+    .where(relatedConditions(tenantId, userId, type, visible));
   return row?.n ?? 0;
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { ApiEnv, Deps } from "../../api/context";
+import { badInput } from "../../api/envelope";
 import { idParam, ok, readBody, readQuery, requireActor } from "../../api/http";
-import { z } from "../../lib/zod";
 import * as components from "./component-service";
 import {
   addAgentInput,
@@ -101,12 +101,13 @@ export function agentRoutes(deps: Deps) {
   return app;
 }
 
-const sizeParam = z.coerce.number().int().min(1).max(100);
+const MAX_SIZE = 100;
 
+/** A page size: a positive integer up to 100 (a larger one is refused, not silently honoured). */
 function size(c: Parameters<typeof idParam>[0], name: string) {
-  const parsed = sizeParam.safeParse(c.req.param(name));
-  if (!parsed.success) return idParam(c, name);
-  return parsed.data;
+  const value = idParam(c, name);
+  if (value > MAX_SIZE) throw badInput(`参数 '${name}' 不能大于 ${MAX_SIZE}`);
+  return value;
 }
 
 /** /api/user/agent/*: favourites, stars, likes and the user's recent lists. */

@@ -224,15 +224,19 @@ export async function deleteAgent(deps: Deps, actor: Actor, agentId: number) {
 
 const copyName = (name: string) => `${name.slice(0, 64 - 2)}副本`;
 
-/** Same space: any member. Another space: Admin/Owner of the source and a member of the target. */
+/**
+ * Same space: any member. Another space: Admin/Owner of the source and a member of the target. A copy is a
+ * new agent, so (like add) a plain member cannot create one in a space closed to development.
+ */
 export async function copyAgent(deps: Deps, actor: Actor, agentId: number, targetSpaceId?: number) {
   const { agent, role } = await accessAgent(deps, actor, agentId, "Copy");
   const spaceId = targetSpaceId ?? agent.spaceId;
-  if (spaceId !== agent.spaceId) {
-    if (actor.role !== "Admin" && role !== "Owner" && role !== "Admin")
-      throw forbidden("只有空间管理员可以复制到其他空间");
-    const target = await accessSpace(deps, actor, spaceId);
-    if (target.space.allowDevelop === 0 && target.role === "User") throw forbidden("目标空间未开放开发功能");
+  if (spaceId !== agent.spaceId && actor.role !== "Admin" && role !== "Owner" && role !== "Admin") {
+    throw forbidden("只有空间管理员可以复制到其他空间");
+  }
+  const target = await accessSpace(deps, actor, spaceId);
+  if (target.space.allowDevelop === 0 && target.role === "User") {
+    throw forbidden(spaceId === agent.spaceId ? "该空间未开放开发功能" : "目标空间未开放开发功能");
   }
   const components = await repo.listComponents(deps.db, agent.id);
   return deps.db.transaction(async (tx) => {

@@ -48,11 +48,14 @@ function matchesType(dataType: string, value: unknown): boolean {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
-/** Names unique and not reserved, defaults of the declared type, select defaults among the options. */
-export function validateVariables(variables: Variable[]) {
+/**
+ * Names unique and not reserved, defaults of the declared type, select defaults among the options.
+ * `path` is where the list sits in the request, so messages name the field the client sent.
+ */
+export function validateVariables(variables: Variable[], path = "bindConfig.variables") {
   const seen = new Set<string>();
   variables.forEach((v, i) => {
-    const at = `variables.${i}`;
+    const at = `${path}.${i}`;
     if (systemNames.has(v.name)) throw badInput(`参数 '${at}.name' ${v.name} 是系统变量名，不能使用`);
     if (seen.has(v.name)) throw badInput(`参数 '${at}.name' 变量名 ${v.name} 重复`);
     seen.add(v.name);

@@ -252,7 +252,14 @@ export async function authenticate(deps: Deps, token: string): Promise<Actor | n
   const fresh = Date.now() + authExpire * MINUTE;
   // Write only when the expiry moved by a minute or more, so a busy session is not a write per request.
   if (fresh - row.expiresAt.getTime() > MINUTE) await repo.extendToken(deps.db, tokenHash, new Date(fresh));
-  return { userId: user.id, tenantId: user.tenantId, role: user.role, userName: user.userName, tokenHash };
+  return {
+    userId: user.id,
+    tenantId: user.tenantId,
+    role: user.role,
+    userName: user.userName,
+    tokenHash,
+    tokenId: row.id,
+  };
 }
 
 export async function logout(deps: Deps, actor: Actor) {

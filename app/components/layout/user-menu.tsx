@@ -1,0 +1,44 @@
+import { LogOut, UserRound } from "lucide-react";
+import type { UserDto } from "../../../server/modules/auth/service";
+import { displayName } from "../../lib/format";
+import { Avatar } from "../ui/avatar";
+import { Menu } from "../ui/menu";
+
+/** The avatar menu at the bottom of the rail: 个人资料 and 退出登录, with or without JavaScript. */
+export function UserMenu({ user }: { user: UserDto }) {
+  const name = displayName(user);
+  return (
+    <Menu
+      label={`账号菜单：${name}`}
+      heading={name}
+      side="right"
+      align="end"
+      triggerClassName="rounded-full"
+      trigger={<Avatar name={name} src={user.avatar} />}
+      entries={[
+        {
+          kind: "link",
+          key: "profile",
+          to: "/profile",
+          label: (
+            <>
+              <UserRound className="size-4" aria-hidden />
+              个人资料
+            </>
+          ),
+        },
+        {
+          kind: "post",
+          key: "logout",
+          action: "/logout",
+          label: (
+            <>
+              <LogOut className="size-4" aria-hidden />
+              退出登录
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import type { listMembers } from "../../../../server/modules/space/service";
+import { idField } from "../../../lib/forms";
+import { grantableRoles } from "../../../lib/labels";
+import { spaceInfoSchema } from "../create-space-form";
+
+/** The team page's forms, one per `intent`; shared by the browser (conform) and the route action. */
+const role = z.enum(grantableRoles, { error: "请选择角色" });
+
+export const teamSchemas = {
+  update: spaceInfoSchema.extend({ intent: z.literal("update") }),
+  add: z.object({ intent: z.literal("add"), userId: idField(), role }),
+  role: z.object({ intent: z.literal("role"), userId: idField(), role }),
+  remove: z.object({ intent: z.literal("remove"), userId: idField() }),
+  transfer: z.object({ intent: z.literal("transfer"), userId: idField() }),
+  delete: z.object({ intent: z.literal("delete") }),
+};
+
+export type TeamIntent = keyof typeof teamSchemas;
+
+export const isTeamIntent = (value: unknown): value is TeamIntent =>
+  typeof value === "string" && Object.hasOwn(teamSchemas, value);
+
+export type Member = Awaited<ReturnType<typeof listMembers>>[number];
+
+/** What the action returns when a team-page form fails; `userId` says which member row it belongs to. */
+export interface TeamReply {
+  intent: TeamIntent;
+  userId?: number;
+  result: SubmissionResult<string[]>;
+}

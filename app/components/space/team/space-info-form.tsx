@@ -1,0 +1,41 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import type { SpaceDto } from "../../../../server/modules/space/service";
+import { firstInvalidField } from "../../../lib/forms";
+import { Button } from "../../ui/button";
+import { Field, FormErrors } from "../../ui/field";
+import { Input } from "../../ui/input";
+import { Textarea } from "../../ui/textarea";
+import { type TeamReply, teamSchemas } from "./schemas";
+
+export function SpaceInfoForm({ space, reply }: { space: SpaceDto; reply?: TeamReply }) {
+  const navigation = useNavigation();
+  const lastResult = reply?.intent === "update" ? reply.result : null;
+  const [form, fields] = useForm({
+    id: `space-info-${space.id}`,
+    lastResult,
+    defaultValue: { name: space.name, description: space.description ?? "" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: teamSchemas.update }),
+  });
+  const focus = firstInvalidField(lastResult);
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex max-w-lg flex-col gap-4">
+      <input type="hidden" name="intent" value="update" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field label="空间名称" field={fields.name}>
+        <Input {...getInputProps(fields.name, { type: "text" })} maxLength={32} autoFocus={focus === "name"} />
+      </Field>
+      <Field label="空间描述" field={fields.description}>
+        <Textarea {...getTextareaProps(fields.description)} maxLength={200} autoFocus={focus === "description"} />
+      </Field>
+      <div>
+        <Button type="submit" loading={navigation.formData?.get("intent") === "update"}>
+          保存
+        </Button>
+      </div>
+    </Form>
+  );
+}

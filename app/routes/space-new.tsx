@@ -1,0 +1,36 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CreateSpaceForm, spaceInfoSchema } from "../components/space/create-space-form";
+import { Card } from "../components/ui/card";
+import { tryApi } from "../lib/api.server";
+import { replyWithApiError } from "../lib/form.server";
+import { pageTitle } from "../lib/meta";
+import { redirectWithToast } from "../lib/toast.server";
+import type { Route } from "./+types/space-new";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "创建团队空间");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: spaceInfoSchema });
+  if (submission.status !== "success") return submission.reply();
+  const created = await tryApi<number>(context, request, "/api/space/add", { body: submission.value });
+  if (!created.ok) return replyWithApiError(submission, created.error);
+  return redirectWithToast(`/space/${created.data}/develop`, {
+    type: "success",
+    message: `已创建团队空间「${submission.value.name}」`,
+  });
+}
+
+/** The create form as a page: where the switcher's 创建团队空间 leads without JavaScript. */
+export default function NewSpacePage({ actionData }: Route.ComponentProps) {
+  return (
+    <main className="flex flex-1 justify-center overflow-y-auto p-8">
+      <Card
+        title="创建团队空间"
+        description="团队空间可以邀请成员一起开发智能体和组件。"
+        className="h-fit w-full max-w-lg"
+      >
+        <CreateSpaceForm lastResult={actionData} />
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,179 @@
+import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { authTokens, chatRuns, conversations, messages, notifyEvents } from "../../db/schema";
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type NewConversation = typeof conversations.$inferInsert;
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+
+export async function insertConversation(db: Db, values: NewConversation) {
+  const [row] = await db.insert(conversations).values(values).returning();
+  if (!row) throw new Error("conversation insert returned nothing");
+  return row;
+}
+
+export async function findConversation(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.tenantId, tenantId)));
+  return row;
+}
+
+export async function findConversationByUid(db: Db, uid: string) {
+  const [row] = await db.select().from(conversations).where(eq(conversations.uid, uid));
+  return row;
+}
+
+export async function updateConversation(db: Db, id: number, values: Partial<NewConversation>) {
+  await db.update(conversations).set(values).where(eq(conversations.id, id));
+}
+
+export async function deleteConversation(db: Db, id: number) {
+  await db.delete(conversations).where(eq(conversations.id, id));
+}
+
+/** History: the user's conversations (optionally of one agent), newest activity first, cursor by id. */
+export async function listConversations(
+  db: Db,
+  f: {
+    tenantId: number;
+    userId: number;
+    agentId?: number | null;
+    lastId?: number | null;
+    limit: number;
+    devMode: number;
+  },
+) {
+  const conditions = [
+    eq(conversations.tenantId, f.tenantId),
+    eq(conversations.userId, f.userId),
+    eq(conversations.devMode, f.devMode),
+    eq(conversations.type, "Chat"),
+    sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id})`,
+  ];
+  if (f.agentId) conditions.push(eq(conversations.agentId, f.agentId));
+  if (f.lastId) conditions.push(lt(conversations.id, f.lastId));
+  return db
+    .select()
+    .from(conversations)
+    .where(and(...conditions))
+    .orderBy(desc(conversations.id))
+    .limit(f.limit);
+}
+
+export async function insertMessage(db: Db, values: NewMessage) {
+  const [row] = await db.insert(messages).values(values).returning();
+  if (!row) throw new Error("message insert returned nothing");
+  return row;
+}
+
+export async function updateMessage(db: Db, id: number, values: Partial<NewMessage>) {
+  await db.update(messages).set(values).where(eq(messages.id, id));
+}
+
+/** The last `limit` messages before `beforeId` (or the newest), returned oldest first. */
+export async function recentMessages(db: Db, conversationId: number, limit: number, beforeId?: number) {
+  const conditions = [eq(messages.conversationId, conversationId)];
+  if (beforeId) conditions.push(lt(messages.id, beforeId));
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(...conditions))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export async function countMessages(db: Db, conversationId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId));
+  return row?.n ?? 0;
+}
+
+export async function firstUserMessage(db: Db, conversationId: number) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.role, "USER")))
+    .orderBy(asc(messages.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertRun(db: Db, values: typeof chatRuns.$inferInsert) {
+  await db.insert(chatRuns).values(values);
+}
+
+export async function findRun(db: Db, requestId: string) {
+  const [row] = await db.select().from(chatRuns).where(eq(chatRuns.requestId, requestId));
+  return row;
+}
+
+export async function executingRun(db: Db, conversationId: number) {
+  const [row] = await db
+    .select()
+    .from(chatRuns)
+    .where(and(eq(chatRuns.conversationId, conversationId), eq(chatRuns.status, "EXECUTING")))
+    .limit(1);
+  return row;
+}
+
+export async function setRunStatus(db: Db, requestId: string, status: (typeof chatRuns.$inferSelect)["status"]) {
+  await db.update(chatRuns).set({ status, modified: new Date() }).where(eq(chatRuns.requestId, requestId));
+}
+
+export async function requestStop(db: Db, requestId: string) {
+  const rows = await db
+    .update(chatRuns)
+    .set({ stopRequested: true, modified: new Date() })
+    .where(and(eq(chatRuns.requestId, requestId), eq(chatRuns.status, "EXECUTING")))
+    .returning({ requestId: chatRuns.requestId });
+  return rows.length > 0;
+}
+
+export async function isStopRequested(db: Db, requestId: string) {
+  const [row] = await db
+    .select({ stop: chatRuns.stopRequested })
+    .from(chatRuns)
+    .where(eq(chatRuns.requestId, requestId));
+  return row?.stop ?? false;
+}
+
+/** Start-up recovery: answers cut off by a crash are kept and marked interrupted. */
+export async function markInterrupted(db: Db) {
+  const rows = await db
+    .update(messages)
+    .set({ status: "interrupted", finishReason: "INTERRUPTED", modified: new Date() })
+    .where(eq(messages.status, "incomplete"))
+    .returning({ id: messages.id });
+  await db.update(chatRuns).set({ status: "FAILED", modified: new Date() }).where(eq(chatRuns.status, "EXECUTING"));
+  return rows.length;
+}
+
+/** Queues an event for every live session of the user. */
+export async function pushEvent(db: Db, userId: number, type: string, event: Record<string, unknown>) {
+  const tokens = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), gt(authTokens.expiresAt, new Date())));
+  if (tokens.length) await db.insert(notifyEvents).values(tokens.map((t) => ({ userId, tokenId: t.id, type, event })));
+}
+
+export async function eventsOfSession(db: Db, tokenId: number, limit = 100) {
+  return db
+    .select()
+    .from(notifyEvents)
+    .where(eq(notifyEvents.tokenId, tokenId))
+    .orderBy(asc(notifyEvents.id))
+    .limit(limit);
+}
+
+export async function clearEvents(db: Db, tokenId: number, ids?: number[]) {
+  const conditions = [eq(notifyEvents.tokenId, tokenId)];
+  if (ids?.length) conditions.push(inArray(notifyEvents.id, ids));
+  await db.delete(notifyEvents).where(and(...conditions));
+}

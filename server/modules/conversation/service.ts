@@ -1,0 +1,237 @@
+import { randomUUID } from "node:crypto";
+import type { Actor, Deps } from "../../api/context";
+import { fail, notFound } from "../../api/envelope";
+import type { ChatEvent } from "../../runtime/agent/events";
+import { runTurn } from "../../runtime/agent/run";
+import { agentDetail } from "../agent/detail-service";
+import * as agents from "../agent/repo";
+import { accessAgent, visibleAgent } from "../agent/service";
+import { getTenantConfig } from "../tenant/service";
+import type {
+  ChatInput,
+  CreateConversationInput,
+  ListConversationInput,
+  MessageListInput,
+  UpdateConversationInput,
+} from "./contract";
+import { generateTitle, suggestQuestions } from "./generation";
+import * as repo from "./repo";
+import { modelOf, runnableConfig } from "./runnable";
+
+export const newRequestId = () => randomUUID().replaceAll("-", "");
+
+export function toMessageDto(m: repo.MessageRow) {
+  return {
+    id: m.id,
+    requestId: m.requestId,
+    role: m.role,
+    type: m.type,
+    messageType: m.role,
+    text: m.text,
+    think: m.think,
+    time: m.created.toISOString(),
+    attachments: m.attachments,
+    status: m.status,
+    finishReason: m.finishReason,
+    processingList: m.processingList,
+    finalResult: m.finalResult,
+    finished: m.status !== "incomplete",
+  };
+}
+export type MessageDto = ReturnType<typeof toMessageDto>;
+
+export function toConversationDto(c: repo.ConversationRow) {
+  return {
+    id: c.id,
+    uid: c.uid,
+    tenantId: c.tenantId,
+    userId: c.userId,
+    agentId: c.agentId,
+    topic: c.topic,
+    topicUpdated: c.topicUpdated,
+    summary: c.summary,
+    variables: c.variables,
+    devMode: c.devMode === 1,
+    type: c.type,
+    created: c.created.toISOString(),
+    modified: c.modified.toISOString(),
+  };
+}
+
+/** Conversations are private to the user who started them. */
+export async function ownConversation(deps: Deps, actor: Actor, conversationId: number) {
+  const conversation = await repo.findConversation(deps.db, actor.tenantId, conversationId);
+  if (!conversation || conversation.userId !== actor.userId) throw notFound("会话不存在");
+  return conversation;
+}
+
+export async function createConversation(deps: Deps, actor: Actor, input: CreateConversationInput) {
+  const agent = input.devMode
+    ? (await accessAgent(deps, actor, input.agentId)).agent
+    : await visibleAgent(deps, actor, input.agentId);
+  const conversation = await repo.insertConversation(deps.db, {
+    uid: newRequestId(),
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    agentId: agent.id,
+    devMode: input.devMode ? 1 : 0,
+    variables: input.variables ?? {},
+  });
+  if (!input.devMode) {
+    await agents.bumpStatistic(deps.db, agent.id, "convCount", 1);
+    const firstTime = await agents.insertRelationOnce(deps.db, actor.userId, agent.id, "Conversation");
+    if (firstTime) await agents.bumpStatistic(deps.db, agent.id, "userCount", 1);
+  }
+  return getConversation(deps, actor, conversation.id);
+}
+
+/** The conversation with its last messages; an empty one opens with the agent's opening message. */
+export async function getConversation(deps: Deps, actor: Actor, conversationId: number) {
+  const conversation = await ownConversation(deps, actor, conversationId);
+  const agent = await agents.findAgent(deps.db, actor.tenantId, conversation.agentId);
+  if (!agent) throw notFound("智能体不存在");
+  const messages = (await repo.recentMessages(deps.db, conversation.id, 10)).map(toMessageDto);
+  if (!messages.length && agent.openingChatMsg.trim()) {
+    messages.push({
+      id: 0,
+      requestId: "",
+      role: "ASSISTANT",
+      type: "CHAT",
+      messageType: "ASSISTANT",
+      text: agent.openingChatMsg,
+      think: "",
+      time: conversation.created.toISOString(),
+      attachments: [],
+      status: "complete",
+      finishReason: "OPENING",
+      processingList: [],
+      finalResult: null,
+      finished: true,
+    });
+  }
+  const running = await repo.executingRun(deps.db, conversation.id);
+  return {
+    ...toConversationDto(conversation),
+    agent: await agentDetail(deps, actor, agent.id).catch(() => null),
+    messageList: messages,
+    runningRequestId: running?.requestId ?? null,
+  };
+}
+
+export async function listConversations(deps: Deps, actor: Actor, input: ListConversationInput) {
+  const rows = await repo.listConversations(deps.db, {
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    agentId: input.agentId,
+    lastId: input.lastId,
+    limit: input.limit,
+    devMode: 0,
+  });
+  return rows.map(toConversationDto);
+}
+
+/** A given topic is saved as is; otherwise a title is generated from the first message (≤ 50 characters). */
+export async function updateConversation(deps: Deps, actor: Actor, input: UpdateConversationInput) {
+  const conversation = await ownConversation(deps, actor, input.id);
+  let topic = input.topic;
+  if (!topic) {
+    const first = input.firstMessage?.trim() || (await repo.firstUserMessage(deps.db, conversation.id))?.text || "";
+    if (!first) throw fail("会话还没有消息，无法生成标题");
+    topic = await generateTitle(deps, actor.tenantId, first);
+  }
+  await repo.updateConversation(deps.db, conversation.id, { topic, topicUpdated: 1 });
+  return toConversationDto({ ...conversation, topic, topicUpdated: 1 });
+}
+
+export async function deleteConversation(deps: Deps, actor: Actor, conversationId: number) {
+  const conversation = await ownConversation(deps, actor, conversationId);
+  await repo.deleteConversation(deps.db, conversation.id);
+}
+
+export async function listMessages(deps: Deps, actor: Actor, input: MessageListInput) {
+  const conversation = await ownConversation(deps, actor, input.conversationId);
+  return (await repo.recentMessages(deps.db, conversation.id, input.size, input.index)).map(toMessageDto);
+}
+
+/**
+ * Checks everything a chat needs before the stream opens (so refusals are plain HTTP errors), then starts
+ * the turn. `emit` receives the events; the returned promise settles when the answer is complete.
+ */
+export async function startChat(
+  deps: Deps,
+  actor: Actor,
+  input: ChatInput,
+  emit: (e: ChatEvent) => void,
+  conversationOverride?: repo.ConversationRow,
+) {
+  const conversation = conversationOverride ?? (await ownConversation(deps, actor, input.conversationId));
+  if (!input.message.trim() && !input.attachments.length) throw fail("消息不能为空");
+  const agent = conversation.devMode
+    ? await agents.findAgent(deps.db, actor.tenantId, conversation.agentId)
+    : await visibleAgent(deps, actor, conversation.agentId);
+  if (!agent) throw notFound("智能体不存在");
+  if (conversation.devMode && conversation.type === "Chat") await accessAgent(deps, actor, agent.id);
+  if (await repo.executingRun(deps.db, conversation.id)) throw fail("上一条回复还在生成中，请稍候或先停止");
+  const config = await runnableConfig(deps, agent);
+  const { model, bind } = await modelOf(deps, agent, config);
+  const tenant = await getTenantConfig(deps, actor.tenantId);
+  const requestId = newRequestId();
+  const done = runTurn(
+    deps,
+    {
+      actor,
+      conversation,
+      agentId: agent.id,
+      config,
+      model,
+      bind,
+      globalPrompt: tenant.globalSystemPrompt,
+      message: input.message,
+      attachments: input.attachments,
+      variableParams: input.variableParams,
+      selectedComponentIds: input.selectedComponents.map((c) => c.id),
+      requestId,
+    },
+    emit,
+  ).then(async (final) => {
+    if (conversation.type === "Chat" && !conversation.devMode) {
+      await agents.upsertRelation(deps.db, actor.userId, agent.id, "Conversation", { conversationId: conversation.id });
+    }
+    await repo.pushEvent(deps.db, actor.userId, "chat_finished", {
+      conversationId: conversation.id,
+      agentId: agent.id,
+      requestId,
+      status: final.success ? "COMPLETE" : "FAILED",
+    });
+    return final;
+  });
+  return { requestId, done };
+}
+
+/** Stops a running answer from any instance (the flag is in the database). */
+export async function stopChat(deps: Deps, actor: Actor, requestId: string) {
+  const run = await repo.findRun(deps.db, requestId);
+  if (!run || run.userId !== actor.userId) throw notFound("没有正在生成的回复");
+  if (run.status !== "EXECUTING") return false;
+  return repo.requestStop(deps.db, requestId);
+}
+
+/** Follow-up questions for the last answer, only when the agent has suggestions on. */
+export async function suggest(deps: Deps, actor: Actor, conversationId: number) {
+  const conversation = await ownConversation(deps, actor, conversationId);
+  const agent = await agents.findAgent(deps.db, actor.tenantId, conversation.agentId);
+  if (!agent) throw notFound("智能体不存在");
+  const config = await runnableConfig(deps, agent);
+  if (config.openSuggest !== "Open") return [];
+  const recent = await repo.recentMessages(deps.db, conversation.id, 10);
+  const answer = [...recent].reverse().find((m) => m.role === "ASSISTANT" && m.status === "complete" && m.text.trim());
+  const question = answer && [...recent].reverse().find((m) => m.role === "USER" && m.id < answer.id);
+  if (!answer || !question) return [];
+  const list = await suggestQuestions(deps, actor.tenantId, {
+    suggestPrompt: config.suggestPrompt,
+    question: question.text,
+    answer: answer.text,
+  });
+  await repo.updateMessage(deps.db, answer.id, { suggestions: list });
+  return list;
+}

@@ -1,0 +1,288 @@
+import { jsonSchema, type ModelMessage, stepCountIs, streamText, type ToolSet, tool } from "ai";
+import type { Actor, Deps } from "../../api/context";
+import type { Attachment } from "../../db/schema";
+import { describeLlmError } from "../../llm/errors";
+import { languageModelFor } from "../../llm/registry";
+import type { ModelBind, Variable } from "../../modules/agent/contract";
+import type { AgentSnapshot } from "../../modules/agent/dto";
+import { systemVariables } from "../../modules/agent/variables";
+import * as conversations from "../../modules/conversation/repo";
+import type { ModelRow } from "../../modules/model/repo";
+import { type ChatEvent, type FinalResult, frame, messageEvent, type ProcessingStep } from "./events";
+import { historyMessages, systemPrompt, userTurnText } from "./prompt";
+import { type RuntimeTool, type ToolContext, toolsForTurn } from "./tools";
+
+const HEARTBEAT_MS = 10_000;
+const STOP_POLL_MS = 1_000;
+const PERSIST_EVERY_MS = 1_000;
+const MODEL_TIMEOUT_MS = 180_000;
+
+export interface TurnInput {
+  actor: Pick<Actor, "userId" | "tenantId" | "userName">;
+  conversation: conversations.ConversationRow;
+  agentId: number;
+  config: AgentSnapshot;
+  model: ModelRow;
+  bind: ModelBind;
+  globalPrompt: string;
+  message: string;
+  attachments: Attachment[];
+  variableParams: Record<string, unknown>;
+  selectedComponentIds: number[];
+  requestId: string;
+}
+
+const systemNames = new Set(systemVariables.map((v) => v.name));
+
+/** Defaults from the Variable component, then what the conversation remembers, then this request's values. */
+function userVariables(config: AgentSnapshot, remembered: Record<string, unknown>, params: Record<string, unknown>) {
+  const declared = (config.components.find((c) => c.type === "Variable")?.bindConfig.variables ?? []) as Variable[];
+  const values: Record<string, unknown> = {};
+  for (const v of declared) if (v.bindValue !== undefined && v.bindValue !== "") values[v.name] = v.bindValue;
+  for (const source of [remembered, params]) {
+    for (const [k, v] of Object.entries(source)) if (!systemNames.has(k)) values[k] = v;
+  }
+  return values;
+}
+
+/**
+ * Runs one chat turn: persists the user's message before the model is called, streams events to `emit`,
+ * stores the answer as it grows and settles it as complete or error. The run does not depend on the HTTP
+ * connection: a reader that goes away does not stop it (only a stop request does).
+ */
+export async function runTurn(deps: Deps, input: TurnInput, emit: (event: ChatEvent) => void): Promise<FinalResult> {
+  const { requestId, conversation } = input;
+  const startTime = Date.now();
+  const remembered = userVariables(input.config, conversation.variables, input.variableParams);
+  const { userMessageId, assistant } = await deps.db.transaction(async (tx) => {
+    const user = await conversations.insertMessage(tx, {
+      conversationId: conversation.id,
+      requestId,
+      role: "USER",
+      text: input.message,
+      attachments: input.attachments,
+    });
+    const answer = await conversations.insertMessage(tx, {
+      conversationId: conversation.id,
+      requestId,
+      role: "ASSISTANT",
+      status: "incomplete",
+    });
+    await conversations.insertRun(tx, { requestId, conversationId: conversation.id, userId: input.actor.userId });
+    await conversations.updateConversation(tx, conversation.id, { variables: remembered, modified: new Date() });
+    return { userMessageId: user.id, assistant: answer };
+  });
+
+  let text = "";
+  let think = "";
+  let dirty = false;
+  const steps: ProcessingStep[] = [];
+  const abort = new AbortController();
+  let stopped = false;
+  let fatalToolError: string | null = null;
+  const heartbeat = setInterval(() => emit(frame(requestId, "HEART_BEAT", null)), HEARTBEAT_MS);
+  const persist = async () => {
+    if (!dirty) return;
+    dirty = false;
+    await conversations.updateMessage(deps.db, assistant.id, {
+      text,
+      think,
+      processingList: steps as unknown as Record<string, unknown>[],
+      modified: new Date(),
+    });
+  };
+  const persistTimer = setInterval(
+    () => void persist().catch((err) => deps.log.error({ err }, "persisting partial answer failed")),
+    PERSIST_EVERY_MS,
+  );
+  const stopPoll = setInterval(async () => {
+    try {
+      if (await conversations.isStopRequested(deps.db, requestId)) {
+        stopped = true;
+        abort.abort(new Error("stopped"));
+      }
+    } catch (err) {
+      deps.log.error({ err }, "stop poll failed");
+    }
+  }, STOP_POLL_MS);
+
+  const values: Record<string, unknown> = {
+    ...remembered,
+    SYS_USER_ID: input.actor.userId,
+    USER_UID: input.actor.userName,
+    USER_NAME: input.actor.userName,
+    USER_LANG: "zh-CN",
+    AGENT_ID: input.agentId,
+    CONVERSATION_ID: conversation.id,
+    REQUEST_ID: requestId,
+    AGENT_USER_MSG: input.message,
+    CURRENT_TIME: new Date().toISOString(),
+  };
+  const toolContext: ToolContext = {
+    variables: values,
+    async setVariable(name, value) {
+      remembered[name] = value;
+      values[name] = value;
+      await conversations.updateConversation(deps.db, conversation.id, { variables: remembered });
+    },
+  };
+
+  const processing = (step: ProcessingStep) => {
+    const index = steps.findIndex((s) => s.executeId === step.executeId);
+    if (index >= 0) steps[index] = step;
+    else steps.push(step);
+    dirty = true;
+    emit(frame(requestId, "PROCESSING", step as unknown as Record<string, unknown>));
+  };
+
+  /** Runs a tool with EXECUTING then FINISHED/FAILED steps; failures go back to the model unless exceptionOut. */
+  const invoke = async (t: RuntimeTool, args: Record<string, unknown>, executeId: string) => {
+    const base = { id: t.targetId, executeId, name: t.label, type: t.type, input: args, startTime: Date.now() };
+    processing({
+      targetId: t.targetId,
+      name: t.label,
+      type: t.type,
+      status: "EXECUTING",
+      executeId,
+      result: { ...base, success: null, error: null, data: null, endTime: null },
+    });
+    try {
+      const data = await t.execute(args, toolContext);
+      processing({
+        targetId: t.targetId,
+        name: t.label,
+        type: t.type,
+        status: "FINISHED",
+        executeId,
+        cardBindConfig: t.cardBindConfig,
+        result: { ...base, success: true, error: null, data, endTime: Date.now() },
+      });
+      return data;
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      processing({
+        targetId: t.targetId,
+        name: t.label,
+        type: t.type,
+        status: "FAILED",
+        executeId,
+        result: { ...base, success: false, error, data: null, endTime: Date.now() },
+      });
+      if (t.exceptionOut) {
+        fatalToolError = `${t.label}执行失败：${error}`;
+        abort.abort(new Error(fatalToolError));
+        throw err;
+      }
+      return t.fallbackMsg || `工具执行失败：${error}`;
+    }
+  };
+
+  let usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+  let finishReason = "stop";
+  let failure: string | null = null;
+  try {
+    const { auto, onDemand } = toolsForTurn(input.config, new Set(input.selectedComponentIds));
+    const autoResults: string[] = [];
+    for (const [i, t] of auto.entries()) {
+      const data = await invoke(t, { query: input.message }, `${requestId}-auto-${i}`);
+      autoResults.push(`## ${t.label}\n${typeof data === "string" ? data : JSON.stringify(data)}`);
+    }
+    const history = await conversations.recentMessages(
+      deps.db,
+      conversation.id,
+      Math.max(2, input.bind.contextRounds * 2 + 2),
+      userMessageId,
+    );
+    const messages: ModelMessage[] = [
+      ...historyMessages(history, input.bind.contextRounds),
+      { role: "user", content: userTurnText(input.message, input.config.userPrompt, input.attachments, values) },
+    ];
+    let system = systemPrompt(input.globalPrompt, input.config.systemPrompt, values);
+    if (autoResults.length) system += `\n\n# 已自动调用的工具结果\n${autoResults.join("\n\n")}`;
+    const tools: ToolSet = {};
+    if (input.model.functionCall !== "Unsupported") {
+      for (const t of onDemand) {
+        tools[t.name] = tool({
+          description: t.description,
+          inputSchema: jsonSchema(t.inputSchema),
+          execute: (args, options) => invoke(t, args as Record<string, unknown>, options.toolCallId),
+        });
+      }
+    }
+    const result = streamText({
+      model: languageModelFor(input.model, deps.config.SECRET_KEY),
+      system: system || undefined,
+      messages,
+      tools: Object.keys(tools).length ? tools : undefined,
+      temperature: input.bind.temperature,
+      topP: input.bind.topP,
+      maxOutputTokens: Math.min(input.bind.maxTokens, input.model.maxTokens),
+      stopWhen: stepCountIs(6),
+      maxRetries: 0,
+      abortSignal: AbortSignal.any([abort.signal, AbortSignal.timeout(MODEL_TIMEOUT_MS)]),
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === "reasoning-delta" && part.text) {
+        think += part.text;
+        dirty = true;
+        emit(messageEvent(requestId, "THINK", part.text));
+      } else if (part.type === "text-delta" && part.text) {
+        text += part.text;
+        dirty = true;
+        emit(messageEvent(requestId, "CHAT", part.text));
+      } else if (part.type === "finish") {
+        finishReason = part.finishReason;
+        const u = part.totalUsage;
+        usage = {
+          promptTokens: u.inputTokens ?? 0,
+          completionTokens: u.outputTokens ?? 0,
+          totalTokens: u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0),
+        };
+      } else if (part.type === "error") {
+        throw part.error;
+      } else if (part.type === "abort") {
+        break;
+      }
+    }
+  } catch (err) {
+    if (!stopped) {
+      failure = fatalToolError ?? describeLlmError(err);
+      deps.log.warn({ err, requestId }, "chat turn failed");
+    }
+  } finally {
+    clearInterval(heartbeat);
+    clearInterval(persistTimer);
+    clearInterval(stopPoll);
+  }
+  if (stopped) finishReason = "STOPPED";
+  else if (abort.signal.aborted && !failure) failure = "生成已中断";
+
+  const final: FinalResult = {
+    success: !failure,
+    error: failure ?? (stopped ? "已停止生成" : null),
+    startTime,
+    endTime: Date.now(),
+    ...usage,
+    outputText: text,
+    componentExecuteResults: steps.map((s) => s.result),
+  };
+  await conversations.updateMessage(deps.db, assistant.id, {
+    text,
+    think,
+    status: failure ? "error" : "complete",
+    finishReason: failure ? "ERROR" : finishReason,
+    processingList: steps as unknown as Record<string, unknown>[],
+    finalResult: final as unknown as Record<string, unknown>,
+    modified: new Date(),
+  });
+  await conversations.setRunStatus(deps.db, requestId, failure ? "FAILED" : stopped ? "CANCEL" : "FINISHED");
+  if (failure) emit(frame(requestId, "ERROR", { message: failure }, { error: failure }));
+  else emit(messageEvent(requestId, "CHAT", "", true, finishReason));
+  emit(
+    frame(requestId, "FINAL_RESULT", final as unknown as Record<string, unknown>, {
+      completed: true,
+      error: final.error,
+    }),
+  );
+  return final;
+}

@@ -1,0 +1,95 @@
+import type { JSONSchema7 } from "@ai-sdk/provider";
+import type { Variable } from "../../modules/agent/contract";
+import type { AgentSnapshot } from "../../modules/agent/dto";
+
+export type InvokeMode = "AUTO" | "ON_DEMAND" | "MANUAL" | "MANUAL_ON_DEMAND";
+
+export interface ToolContext {
+  variables: Record<string, unknown>;
+  setVariable(name: string, value: unknown): Promise<void>;
+}
+
+/** One thing the model can use: a component (plugin, workflow, knowledge, table…) or a built-in helper. */
+export interface RuntimeTool {
+  name: string;
+  label: string;
+  type: string;
+  targetId: number;
+  componentId: number | null;
+  description: string;
+  inputSchema: JSONSchema7;
+  mode: InvokeMode;
+  exceptionOut: boolean;
+  fallbackMsg: string;
+  cardBindConfig?: unknown;
+  execute(args: Record<string, unknown>, ctx: ToolContext): Promise<unknown>;
+}
+
+export type ComponentSnapshot = AgentSnapshot["components"][number];
+
+/**
+ * Builds tools for one kind of component. Knowledge, plugins, workflows and tables add their factories
+ * here as their modules arrive; each returns null when its target is gone.
+ */
+export type ToolFactory = (component: ComponentSnapshot) => RuntimeTool | null;
+const factories: Record<string, ToolFactory> = {};
+
+export function registerToolFactory(type: string, factory: ToolFactory) {
+  factories[type] = factory;
+}
+
+/** Lets the model remember what the user said about themselves in the agent's own variables. */
+function variableTool(variables: Variable[]): RuntimeTool | null {
+  const settable = variables.filter((v) => v.enable !== false);
+  if (!settable.length) return null;
+  const names = settable.map((v) => v.name);
+  return {
+    name: "set_variable",
+    label: "变量设置",
+    type: "Variable",
+    targetId: -1,
+    componentId: null,
+    description: `记录用户提供的信息到会话变量。可用变量：${settable.map((v) => `${v.name}（${v.displayName || v.description || v.name}）`).join("、")}`,
+    inputSchema: {
+      type: "object",
+      properties: {
+        name: { type: "string", enum: names, description: "变量名" },
+        value: { type: "string", description: "变量值" },
+      },
+      required: ["name", "value"],
+      additionalProperties: false,
+    },
+    mode: "ON_DEMAND",
+    exceptionOut: false,
+    fallbackMsg: "",
+    async execute(args, ctx) {
+      const name = String(args.name ?? "");
+      if (!names.includes(name)) throw new Error(`变量 ${name} 不存在`);
+      await ctx.setVariable(name, args.value);
+      return { name, value: args.value };
+    },
+  };
+}
+
+/**
+ * The tools of one turn, honouring invocation modes: AUTO runs before the model every turn, ON_DEMAND is
+ * offered to the model, MANUAL / MANUAL_ON_DEMAND only when the user selected them (then as AUTO / ON_DEMAND).
+ */
+export function toolsForTurn(config: AgentSnapshot, selectedComponentIds: Set<number>) {
+  const auto: RuntimeTool[] = [];
+  const onDemand: RuntimeTool[] = [];
+  for (const component of config.components as ComponentSnapshot[]) {
+    const factory = factories[component.type];
+    const tool = factory?.(component);
+    if (!tool) continue;
+    const selected = selectedComponentIds.has(component.id);
+    if (tool.mode === "AUTO" || (tool.mode === "MANUAL" && selected)) auto.push(tool);
+    else if (tool.mode === "ON_DEMAND" || (tool.mode === "MANUAL_ON_DEMAND" && selected)) onDemand.push(tool);
+  }
+  const variables = (config.components.find((c) => c.type === "Variable")?.bindConfig.variables ?? []) as Variable[];
+  const setVariable = variableTool(variables);
+  if (setVariable) onDemand.push(setVariable);
+  const seen = new Set<string>();
+  const unique = (list: RuntimeTool[]) => list.filter((t) => !seen.has(t.name) && seen.add(t.name));
+  return { auto: unique(auto), onDemand: unique(onDemand) };
+}

@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { rows } from "./helpers";
+import type { Envelope, TestServer } from "./server";
+
+export type User = Awaited<ReturnType<TestServer["newUser"]>>;
+
+/** The data of a successful call; fails the test with the server's message otherwise. */
+export function ok<T = any>(res: Envelope<T>): T {
+  expect(res, res.message).toMatchObject({ code: "0000", success: true });
+  return res.data;
+}
+
+/** A refusal with this code; `field` (when given) must be named in the message. */
+export function refused(res: Envelope, code: string, field?: string) {
+  expect(res, `expected ${code}, got ${res.code} ${res.message}`).toMatchObject({ code, success: false, data: null });
+  if (field) expect(res.message).toContain(`'${field}'`);
+}
+
+/**
+ * A team space with one user of each kind: its Owner, an Admin, two plain members (`member` creates agents,
+ * `other` does not), an outsider with no membership and the system admin's token.
+ */
+export async function team(s: TestServer) {
+  const [owner, admin, member, other, outsider] = [
+    await s.newUser(),
+    await s.newUser(),
+    await s.newUser(),
+    await s.newUser(),
+    await s.newUser(),
+  ];
+  const spaceId = ok<number>(await s.call("/api/space/add", { token: owner.token, body: { name: "研发团队" } }));
+  ok(
+    await s.call("/api/space/user/add", {
+      token: owner.token,
+      body: [
+        { spaceId, userId: admin.id, role: "Admin" },
+        { spaceId, userId: member.id, role: "User" },
+        { spaceId, userId: other.id, role: "User" },
+      ],
+    }),
+  );
+  return { owner, admin, member, other, outsider, spaceId, sysAdmin: await s.adminToken() };
+}
+export type Team = Awaited<ReturnType<typeof team>>;
+
+export async function addAgent(s: TestServer, token: string, spaceId: number, extra: Record<string, unknown> = {}) {
+  return ok<number>(await s.call("/api/agent/add", { token, body: { spaceId, name: "客服助手", ...extra } }));
+}
+
+export async function getAgent(s: TestServer, token: string, id: number) {
+  return ok(await s.call(`/api/agent/${id}`, { token }));
+}
+
+/** The user's Personal space (created with every user). */
+export async function personalSpace(s: TestServer, token: string) {
+  const spaces = ok<{ id: number; type: string }[]>(await s.call("/api/space/list", { token }));
+  return spaces.find((x) => x.type === "Personal")!.id;
+}
+
+/** Straight from the database, so a refused call can be shown to have changed nothing. */
+export async function agentRow(s: TestServer, id: number) {
+  const [row] = await rows<Record<string, any>>(s, sql`select * from agent where id = ${id}`);
+  return row;
+}
+
+export async function componentRows(s: TestServer, agentId: number) {
+  return rows<Record<string, any>>(s, sql`select * from agent_component where agent_id = ${agentId} order by id`);
+}
+
+export async function historyRows(s: TestServer, agentId: number) {
+  return rows<Record<string, any>>(
+    s,
+    sql`select * from config_history where target_type = 'Agent' and target_id = ${agentId} order by id`,
+  );
+}
+
+export async function components(s: TestServer, token: string, agentId: number) {
+  return ok<any[]>(await s.call(`/api/agent/component/list/${agentId}`, { token }));
+}
+
+/** Publishing arrives with its own issue; tests that need a published agent set the status directly. */
+export async function markPublished(s: TestServer, agentId: number) {
+  await s.deps.db.execute(
+    sql`update agent set publish_status = 'Published', publish_date = now() where id = ${agentId}`,
+  );
+}
