@@ -7,6 +7,7 @@ import { authRoutes } from "../modules/auth/routes";
 import { authenticate } from "../modules/auth/service";
 import { componentRoutes } from "../modules/component/routes";
 import { conversationRoutes } from "../modules/conversation/routes";
+import { modelRoutes } from "../modules/model/routes";
 import { notifyRoutes } from "../modules/notify/routes";
 import { spaceRoutes } from "../modules/space/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
@@ -85,6 +86,8 @@ export function createApi(deps: Deps) {
   api.route("/api/published", publishedRoutes(deps));
   api.route("/api/component", componentRoutes(deps));
   api.route("/api/notify", notifyRoutes(deps));
+  api.route("/api/model", modelRoutes(deps, false));
+  api.route("/api/system/model", modelRoutes(deps, true));
 
   api.notFound((c) => {
     const path = c.req.path;

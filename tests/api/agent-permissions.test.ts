@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertModel } from "../../server/modules/model/repo";
 import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
 import {
   addAgent,
@@ -202,5 +203,45 @@ describe("POST /api/agent/transfer/{id}/space/{target}", () => {
       "targetSpaceId",
     );
     expect(await agentRow(s, id)).toEqual(before);
+  });
+});
+
+describe("a space's own model on copy and transfer", () => {
+  it("stays in the same space and falls back to the tenant default where the target space cannot use it", async () => {
+    const teamModel = await insertModel(s.deps.db, {
+      tenantId: 1,
+      name: "团队专用模型",
+      model: "m",
+      protocol: "OpenAI",
+      scope: "Space",
+      spaceId: t.spaceId,
+      isReasonModel: 1,
+    });
+    const defaultModel = ok(await s.call("/api/tenant/config")).defaultChatModelId;
+    const modelOf = async (id: number) => (await componentRows(s, id)).find((c) => c.type === "Model")!;
+    const id = await addAgent(s, t.member.token, t.spaceId);
+    ok(
+      await s.call("/api/agent/component/model/update", {
+        token: t.member.token,
+        body: { id: (await modelOf(id)).id, targetId: teamModel.id, bindConfig: { reasoningModelId: teamModel.id } },
+      }),
+    );
+    const sameSpace = ok<number>(await s.call(`/api/agent/copy/${id}`, { token: t.member.token, body: {} }));
+    expect((await modelOf(sameSpace)).target_id).toBe(teamModel.id);
+
+    const adminPersonal = await personalSpace(s, t.admin.token);
+    const copyId = ok<number>(await s.call(`/api/agent/copy/${id}/${adminPersonal}`, { token: t.admin.token, body: {} }));
+    const copied = await modelOf(copyId);
+    expect(copied).toMatchObject({ target_id: defaultModel, name: "内置离线模型" });
+    expect(copied.bind_config.reasoningModelId).toBeNull();
+    expect((await modelOf(id)).target_id).toBe(teamModel.id);
+
+    ok(
+      await s.call(`/api/agent/transfer/${id}/space/${await personalSpace(s, t.member.token)}`, {
+        token: t.member.token,
+        body: {},
+      }),
+    );
+    expect((await modelOf(id)).target_id).toBe(defaultModel);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, codeFromNotice, loginWithPassword, nickOf, registerByCode, uniqueEmail } from "./support";
+import { ADMIN, codeFromNotice, loginWithPassword, nickOf, uniqueEmail } from "./support";
 
 test.describe("sign-in with JavaScript", () => {
   test("the login page takes its title from the tenant and validates in Chinese", async ({ page }) => {
@@ -26,7 +26,9 @@ test.describe("sign-in with JavaScript", () => {
     await expect(page).toHaveURL("/profile");
     await expect(page).toHaveTitle("个人资料 · 智能体平台");
     // The admin sees 系统管理 in the rail.
-    await expect(page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "系统管理" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "系统管理" }),
+    ).toBeVisible();
   });
 
   test("code login registers a new account, sets a password, and the password then works", async ({ page }) => {
@@ -93,10 +95,4 @@ test.describe("sign-in with JavaScript", () => {
     await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
     await expect(page.getByText("还没有智能体")).toBeVisible();
   });
-});
-
-test("registerByCode helper flow ends signed in", async ({ page }) => {
-  const email = uniqueEmail("helper");
-  await registerByCode(page, email, "Helper#Pass1");
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(nickOf(email));
 });

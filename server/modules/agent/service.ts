@@ -222,6 +222,32 @@ export async function deleteAgent(deps: Deps, actor: Actor, agentId: number) {
   await repo.deleteAgent(deps.db, agentId);
 }
 
+async function visibleModel(deps: Deps, tenantId: number, spaceId: number, modelId: number | null | undefined) {
+  if (typeof modelId !== "number") return null;
+  const model = await findModel(deps.db, tenantId, modelId);
+  return model && modelVisibleTo(model, spaceId) ? model : null;
+}
+
+/**
+ * A Model component arriving in another space (copy, transfer): a model of the old space's own that the new
+ * space cannot use is swapped for the tenant's default chat model, and such a reasoning model is dropped,
+ * so the agent keeps working there. Returns only the values that change.
+ */
+async function modelForSpace(deps: Deps, component: repo.ComponentRow, spaceId: number) {
+  const { tenantId } = component;
+  const values: Partial<repo.NewComponent> = {};
+  if (!(await visibleModel(deps, tenantId, spaceId, component.targetId))) {
+    const tenant = await getTenantConfig(deps, tenantId);
+    const fallback = await visibleModel(deps, tenantId, spaceId, tenant.defaultChatModelId);
+    if (fallback) Object.assign(values, { targetId: fallback.id, name: fallback.name, description: fallback.description });
+  }
+  const reasoningId = component.bindConfig.reasoningModelId as number | null | undefined;
+  if (reasoningId != null && !(await visibleModel(deps, tenantId, spaceId, reasoningId))) {
+    values.bindConfig = { ...component.bindConfig, reasoningModelId: null };
+  }
+  return values;
+}
+
 const copyName = (name: string) => `${name.slice(0, 64 - 2)}副本`;
 
 /**
@@ -250,7 +276,8 @@ export async function copyAgent(deps: Deps, actor: Actor, agentId: number, targe
       publishStatus: "Developing",
     });
     for (const { id: _cid, created: _cc, modified: _cm, ...c } of components) {
-      await repo.insertComponent(tx, { ...c, agentId: copy.id });
+      const moved = c.type === "Model" ? await modelForSpace(deps, c, spaceId) : {};
+      await repo.insertComponent(tx, { ...c, ...moved, agentId: copy.id });
     }
     await repo.upsertRelation(tx, actor.userId, copy.id, "Edit");
     await recordHistory(tx, copy, actor, "Add", `复制自「${agent.name}」`);
@@ -263,8 +290,11 @@ export async function transferAgent(deps: Deps, actor: Actor, agentId: number, t
   if (targetSpaceId === agent.spaceId) throw fail("智能体已在该空间中");
   const target = await accessSpace(deps, actor, targetSpaceId);
   if (target.space.allowDevelop === 0 && target.role === "User") throw forbidden("目标空间未开放开发功能");
+  const model = (await repo.listComponents(deps.db, agent.id)).find((c) => c.type === "Model");
+  const moved = model ? await modelForSpace(deps, model, targetSpaceId) : {};
   await deps.db.transaction(async (tx) => {
     await repo.updateAgent(tx, agentId, { spaceId: targetSpaceId, modified: new Date() });
+    if (model && Object.keys(moved).length) await repo.updateComponent(tx, model.id, moved);
     await recordHistory(tx, agent, actor, "Edit", `迁移到空间「${target.space.name}」`);
   });
 }

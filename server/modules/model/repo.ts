@@ -1,6 +1,6 @@
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { models } from "../../db/schema";
+import { agentComponents, models } from "../../db/schema";
 
 export type ModelRow = typeof models.$inferSelect;
 export type NewModel = typeof models.$inferInsert;
@@ -39,4 +39,29 @@ export async function listSpaceOwnModels(db: Db, tenantId: number, spaceId: numb
     .from(models)
     .where(and(eq(models.tenantId, tenantId), eq(models.scope, "Space"), eq(models.spaceId, spaceId)))
     .orderBy(asc(models.id));
+}
+
+export async function updateModel(db: Db, id: number, values: Partial<NewModel>) {
+  await db.update(models).set(values).where(eq(models.id, id));
+}
+
+export async function deleteModel(db: Db, id: number) {
+  await db.delete(models).where(eq(models.id, id));
+}
+
+export async function listTenantModels(db: Db, tenantId: number) {
+  return db
+    .select()
+    .from(models)
+    .where(and(eq(models.tenantId, tenantId), or(eq(models.scope, "Tenant"), eq(models.scope, "Global"))))
+    .orderBy(asc(models.sort), asc(models.id));
+}
+
+/** How many agents bind this model (drafts), so deleting it does not silently break them. */
+export async function countAgentsUsingModel(db: Db, modelId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(agentComponents)
+    .where(and(eq(agentComponents.type, "Model"), eq(agentComponents.targetId, modelId)));
+  return row?.n ?? 0;
 }

@@ -219,6 +219,8 @@ export async function runTurn(deps: Deps, input: TurnInput, emit: (event: ChatEv
       maxOutputTokens: Math.min(input.bind.maxTokens, input.model.maxTokens),
       stopWhen: stepCountIs(6),
       maxRetries: 0,
+      // Failures arrive as stream parts and are handled below; the SDK's own console logging is not wanted.
+      onError: () => {},
       abortSignal: AbortSignal.any([abort.signal, AbortSignal.timeout(MODEL_TIMEOUT_MS)]),
     });
     for await (const part of result.fullStream) {

@@ -1,0 +1,8 @@
+import type { Actor } from "./context";
+import { forbidden } from "./envelope";
+
+/** /api/system/** is for system administrators only; everyone else gets 4030. */
+export function requireSystemAdmin(actor: Actor) {
+  if (actor.role !== "Admin") throw forbidden("无权限，仅系统管理员可以访问");
+  return actor;
+}
