@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -57,7 +58,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const inMemory = e.DATA_DIR === "memory://";
   const dataDir = inMemory ? e.DATA_DIR : path.resolve(e.DATA_DIR);
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const filesDir = inMemory ? path.join(process.cwd(), ".tmp-files") : path.join(dataDir, "files");
+  const filesDir = inMemory
+    ? path.join(os.tmpdir(), `agent-platform-files-${process.pid}`)
+    : path.join(dataDir, "files");
   const secret = e.SECRET_KEY ?? (inMemory ? randomBytes(32).toString("hex") : persistentSecret(dataDir));
   return { ...e, DATA_DIR: dataDir, SECRET_KEY: secret, FILES_DIR: filesDir, IN_MEMORY: inMemory };
 }

@@ -3,13 +3,16 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { agentRoutes, homeRoutes, publishedRoutes, userAgentRoutes } from "../modules/agent/routes";
+import { assistantRoutes } from "../modules/assistant/routes";
 import { authRoutes } from "../modules/auth/routes";
 import { authenticate } from "../modules/auth/service";
 import { componentRoutes } from "../modules/component/routes";
 import { conversationRoutes } from "../modules/conversation/routes";
+import { fileRoutes } from "../modules/file/routes";
 import { modelRoutes } from "../modules/model/routes";
 import { notifyRoutes } from "../modules/notify/routes";
 import { spaceRoutes } from "../modules/space/routes";
+import { tempChatRoutes } from "../modules/tempchat/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
 import type { ApiEnv, Deps } from "./context";
 import { TOKEN_COOKIE } from "./cookies";
@@ -88,6 +91,9 @@ export function createApi(deps: Deps) {
   api.route("/api/notify", notifyRoutes(deps));
   api.route("/api/model", modelRoutes(deps, false));
   api.route("/api/system/model", modelRoutes(deps, true));
+  api.route("/api/temp/chat", tempChatRoutes(deps));
+  api.route("/api/file", fileRoutes(deps));
+  api.route("/api/assistant", assistantRoutes(deps));
 
   api.notFound((c) => {
     const path = c.req.path;

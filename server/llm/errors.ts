@@ -20,10 +20,13 @@ export function describeLlmError(error: unknown): string {
   if (status && status >= 500) return `模型服务暂时不可用（${status}），请稍后再试`;
   if (status && status >= 400) return `模型服务拒绝了请求（${status}）`;
   const text = chain
-    .map((e) => (e instanceof Error ? `${e.name} ${e.message} ${String((e as { code?: string }).code ?? "")}` : String(e)))
+    .map((e) =>
+      e instanceof Error ? `${e.name} ${e.message} ${String((e as { code?: string }).code ?? "")}` : String(e),
+    )
     .join(" | ");
   if (/timeout|timed out/i.test(text)) return "模型服务响应超时，请稍后再试";
-  if (/terminated|other side closed|premature|ECONNRESET|UND_ERR_SOCKET/i.test(text)) return "模型服务的回复中断了，请重试";
+  if (/terminated|other side closed|premature|ECONNRESET|UND_ERR_SOCKET/i.test(text))
+    return "模型服务的回复中断了，请重试";
   if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|fetch failed/i.test(text)) return "无法连接模型服务，请检查接口地址与网络";
   return "模型调用失败，请稍后再试";
 }

@@ -9,12 +9,16 @@ const manualModes = new Set(["MANUAL", "MANUAL_ON_DEMAND"]);
 
 /** The agent as a chat user sees it on /agent/:id (AgentDetailDto of the original client). */
 export async function agentDetail(deps: Deps, actor: Actor, agentId: number) {
-  const agent = await visibleAgent(deps, actor, agentId);
+  return describeAgent(deps, await visibleAgent(deps, actor, agentId), actor.userId);
+}
+
+/** The chat-facing view of an agent the caller was already allowed to see. */
+export async function describeAgent(deps: Deps, agent: repo.AgentRow, viewerId: number) {
   const [components, stats, creator, relations] = await Promise.all([
     repo.listComponents(deps.db, agent.id),
     repo.statisticsOf(deps.db, [agent.id]),
     findUserById(deps.db, agent.creatorId),
-    repo.relationsOf(deps.db, actor.userId, [agent.id]),
+    repo.relationsOf(deps.db, viewerId, [agent.id]),
   ]);
   const variables = (components.find((c) => c.type === "Variable")?.bindConfig.variables ?? []) as Variable[];
   return {

@@ -239,7 +239,8 @@ async function modelForSpace(deps: Deps, component: repo.ComponentRow, spaceId: 
   if (!(await visibleModel(deps, tenantId, spaceId, component.targetId))) {
     const tenant = await getTenantConfig(deps, tenantId);
     const fallback = await visibleModel(deps, tenantId, spaceId, tenant.defaultChatModelId);
-    if (fallback) Object.assign(values, { targetId: fallback.id, name: fallback.name, description: fallback.description });
+    if (fallback)
+      Object.assign(values, { targetId: fallback.id, name: fallback.name, description: fallback.description });
   }
   const reasoningId = component.bindConfig.reasoningModelId as number | null | undefined;
   if (reasoningId != null && !(await visibleModel(deps, tenantId, spaceId, reasoningId))) {

@@ -3,9 +3,10 @@ import type { Actor, Deps } from "../../api/context";
 import { fail, notFound } from "../../api/envelope";
 import type { ChatEvent } from "../../runtime/agent/events";
 import { runTurn } from "../../runtime/agent/run";
-import { agentDetail } from "../agent/detail-service";
+import { describeAgent } from "../agent/detail-service";
 import * as agents from "../agent/repo";
 import { accessAgent, visibleAgent } from "../agent/service";
+import { signedUrl } from "../file/service";
 import { getTenantConfig } from "../tenant/service";
 import type {
   ChatInput,
@@ -20,7 +21,14 @@ import { modelOf, runnableConfig } from "./runnable";
 
 export const newRequestId = () => randomUUID().replaceAll("-", "");
 
-export function toMessageDto(m: repo.MessageRow) {
+/** Stored attachments get fresh signed URLs on every read, since each URL lives for a day. */
+function freshAttachments(secret: string, list: repo.MessageRow["attachments"]) {
+  return list.map((a) =>
+    /^[a-f0-9]{24}\.[a-z0-9]+$/.test(a.fileKey) ? { ...a, fileUrl: signedUrl(secret, a.fileKey) } : a,
+  );
+}
+
+export function toMessageDto(m: repo.MessageRow, secret: string) {
   return {
     id: m.id,
     requestId: m.requestId,
@@ -30,7 +38,7 @@ export function toMessageDto(m: repo.MessageRow) {
     text: m.text,
     think: m.think,
     time: m.created.toISOString(),
-    attachments: m.attachments,
+    attachments: freshAttachments(secret, m.attachments),
     status: m.status,
     finishReason: m.finishReason,
     processingList: m.processingList,
@@ -90,7 +98,14 @@ export async function getConversation(deps: Deps, actor: Actor, conversationId: 
   const conversation = await ownConversation(deps, actor, conversationId);
   const agent = await agents.findAgent(deps.db, actor.tenantId, conversation.agentId);
   if (!agent) throw notFound("智能体不存在");
-  const messages = (await repo.recentMessages(deps.db, conversation.id, 10)).map(toMessageDto);
+  return getConversationView(deps, conversation, agent);
+}
+
+/** The conversation view once access has been checked (also used by temporary links). */
+export async function getConversationView(deps: Deps, conversation: repo.ConversationRow, agent: agents.AgentRow) {
+  const messages = (await repo.recentMessages(deps.db, conversation.id, 10)).map((m) =>
+    toMessageDto(m, deps.config.SECRET_KEY),
+  );
   if (!messages.length && agent.openingChatMsg.trim()) {
     messages.push({
       id: 0,
@@ -112,7 +127,7 @@ export async function getConversation(deps: Deps, actor: Actor, conversationId: 
   const running = await repo.executingRun(deps.db, conversation.id);
   return {
     ...toConversationDto(conversation),
-    agent: await agentDetail(deps, actor, agent.id).catch(() => null),
+    agent: await describeAgent(deps, agent, conversation.userId),
     messageList: messages,
     runningRequestId: running?.requestId ?? null,
   };
@@ -150,7 +165,9 @@ export async function deleteConversation(deps: Deps, actor: Actor, conversationI
 
 export async function listMessages(deps: Deps, actor: Actor, input: MessageListInput) {
   const conversation = await ownConversation(deps, actor, input.conversationId);
-  return (await repo.recentMessages(deps.db, conversation.id, input.size, input.index)).map(toMessageDto);
+  return (await repo.recentMessages(deps.db, conversation.id, input.size, input.index)).map((m) =>
+    toMessageDto(m, deps.config.SECRET_KEY),
+  );
 }
 
 /**

@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import type { ApiEnv, Deps } from "../../api/context";
+import { AppError } from "../../api/envelope";
+import { readBody, requireActor } from "../../api/http";
+import { refuseStream, sseChannel, sseResponse } from "../../api/sse";
+import { codeOptimizeInput, promptOptimizeInput } from "./contract";
+import * as service from "./service";
+
+/** /api/assistant/*: streamed helpers for writing prompts and code. */
+export function assistantRoutes(deps: Deps) {
+  const stream =
+    (run: (c: Parameters<typeof requireActor>[0], emit: (chunk: unknown) => void) => Promise<{ done: Promise<void> }>) =>
+    async (c: Parameters<typeof requireActor>[0]) => {
+      const channel = sseChannel();
+      try {
+        const { done } = await run(c, channel.send);
+        done.finally(() => channel.close());
+      } catch (err) {
+        if (err instanceof AppError) return refuseStream(c, err);
+        throw err;
+      }
+      return sseResponse(channel.stream);
+    };
+  return new Hono<ApiEnv>()
+    .post(
+      "/prompt/optimize",
+      stream(async (c, emit) =>
+        service.optimizePrompt(deps, requireActor(c), await readBody(c, promptOptimizeInput), emit),
+      ),
+    )
+    .post(
+      "/code/optimize",
+      stream(async (c, emit) =>
+        service.optimizeCode(deps, requireActor(c), await readBody(c, codeOptimizeInput), emit),
+      ),
+    );
+}

@@ -1,0 +1,58 @@
+import { Hono } from "hono";
+import type { ApiEnv, Deps } from "../../api/context";
+import { AppError, Codes } from "../../api/envelope";
+import { idParam, ok, readBody, requireActor } from "../../api/http";
+import { z } from "../../lib/zod";
+import { chatStream } from "../conversation/routes";
+import { createLinkInput, tempChatInput, tempConversationInput, tempQueryInput, updateLinkInput } from "./contract";
+import * as service from "./service";
+
+const requestIdParam = z.string().regex(/^[a-f0-9]{32}$/);
+
+/** /api/temp/chat/*: link management (signed in) and the public chat behind a link. */
+export function tempChatRoutes(deps: Deps) {
+  return new Hono<ApiEnv>()
+    .post("/link/update", async (c) => {
+      const actor = requireActor(c);
+      await service.updateLink(deps, actor, await readBody(c, updateLinkInput));
+      return ok(c, null);
+    })
+    .post("/conversation/create", async (c) => {
+      const input = await readBody(c, tempConversationInput);
+      return ok(c, await service.createTempConversation(deps, input.chatKey, c.get("actor")));
+    })
+    .post("/conversation/query", async (c) => {
+      const input = await readBody(c, tempQueryInput);
+      return ok(c, await service.queryTempConversation(deps, input.chatKey, input.conversationUid, c.get("actor")));
+    })
+    .post("/completions", (c) =>
+      chatStream(deps, c, async () => {
+        const input = await readBody(c, tempChatInput);
+        const session = await service.tempConversation(deps, input.chatKey, input.conversationUid, c.get("actor"));
+        if (session.anonymous) await service.limitAnonymous(deps, c.get("ip"));
+        return {
+          actor: session.runAs,
+          conversation: session.conversation,
+          input: { ...input, conversationId: session.conversation.id, debug: true },
+        };
+      }),
+    )
+    .post("/conversation/:requestId", async (c) => {
+      const parsed = requestIdParam.safeParse(c.req.param("requestId"));
+      if (!parsed.success) throw new AppError(Codes.BAD_INPUT, "参数 'requestId' 格式不正确");
+      return ok(c, await service.stopTempChat(deps, parsed.data));
+    })
+    .post("/:agentId/link/create", async (c) => {
+      const actor = requireActor(c);
+      return ok(c, await service.createLink(deps, actor, idParam(c, "agentId"), await readBody(c, createLinkInput)));
+    })
+    .get("/:agentId/link/list", async (c) => {
+      const actor = requireActor(c);
+      return ok(c, await service.listLinks(deps, actor, idParam(c, "agentId")));
+    })
+    .post("/:agentId/link/:id/delete", async (c) => {
+      const actor = requireActor(c);
+      await service.deleteLink(deps, actor, idParam(c, "agentId"), idParam(c, "id"));
+      return ok(c, null);
+    });
+}
