@@ -7,6 +7,7 @@ import { ErrorView } from "./components/error-view";
 import { apiRaw } from "./lib/api.server";
 import { siteTitle } from "./lib/meta";
 import { readToast } from "./lib/toast.server";
+import { useHydrated } from "./lib/use-hydrated";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -42,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { toast } = loaderData;
+  const hydrated = useHydrated();
   useEffect(() => {
     if (toast) showToast[toast.type](toast.message);
   }, [toast]);
@@ -49,16 +51,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <Outlet />
       <Toaster position="top-center" richColors closeButton />
-      {toast ? (
-        // Without JavaScript the toast library never runs; show the notice as a plain banner instead.
-        <noscript>
-          <div
-            role="status"
-            className="fixed top-3 left-1/2 z-50 -translate-x-1/2 rounded-md bg-gray-900 px-4 py-2 text-white shadow"
-          >
-            {toast.message}
-          </div>
-        </noscript>
+      {toast && !hydrated ? (
+        // Before (or without) JavaScript the toast library cannot run: show the notice as a banner that fades.
+        <div
+          role="status"
+          className="toast-banner fixed top-3 left-1/2 z-50 -translate-x-1/2 rounded-md bg-gray-900 px-4 py-2 text-white shadow"
+        >
+          {toast.message}
+        </div>
       ) : null}
     </>
   );

@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!login.ok) {
     return {
       intent: "verify" as const,
-      result: submission.reply({ fieldErrors: { code: [login.error.message] }, resetForm: true }),
+      result: submission.reply({ fieldErrors: { code: [login.error.message] } }),
     };
   }
   const back = safeRedirect(redirectTo);

@@ -11,7 +11,9 @@ import { conversationRoutes } from "../modules/conversation/routes";
 import { fileRoutes } from "../modules/file/routes";
 import { modelRoutes } from "../modules/model/routes";
 import { notifyRoutes } from "../modules/notify/routes";
+import { agentPublishRoutes, publishRoutes, squareRoutes, systemPublishRoutes } from "../modules/publish/routes";
 import { spaceRoutes } from "../modules/space/routes";
+import { systemRoutes } from "../modules/system/routes";
 import { tempChatRoutes } from "../modules/tempchat/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
 import type { ApiEnv, Deps } from "./context";
@@ -30,7 +32,9 @@ export function clientIp(c: Context, trustProxy: boolean) {
   const internal = (c.env as { internalIp?: string } | undefined)?.internalIp;
   if (internal) return internal;
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    // The last entry is the one our proxy appended (what it saw); earlier entries are whatever the client sent,
+    // so trusting the first would let anyone pick their own address and slip past per-IP limits.
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {
@@ -83,14 +87,19 @@ export function createApi(deps: Deps) {
   api.route("/api/tenant", tenantRoutes(deps));
   api.route("/api/space", spaceRoutes(deps));
   api.route("/api/agent/conversation", conversationRoutes(deps));
+  api.route("/api/agent/publish", agentPublishRoutes(deps));
   api.route("/api/agent", agentRoutes(deps));
   api.route("/api/user/agent", userAgentRoutes(deps));
   api.route("/api/home", homeRoutes(deps));
+  api.route("/api/published", squareRoutes(deps));
   api.route("/api/published", publishedRoutes(deps));
+  api.route("/api/publish", publishRoutes(deps));
+  api.route("/api/system/publish", systemPublishRoutes(deps));
   api.route("/api/component", componentRoutes(deps));
   api.route("/api/notify", notifyRoutes(deps));
   api.route("/api/model", modelRoutes(deps, false));
   api.route("/api/system/model", modelRoutes(deps, true));
+  api.route("/api/system", systemRoutes(deps));
   api.route("/api/temp/chat", tempChatRoutes(deps));
   api.route("/api/file", fileRoutes(deps));
   api.route("/api/assistant", assistantRoutes(deps));

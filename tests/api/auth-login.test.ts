@@ -74,6 +74,13 @@ describe("passwordLogin", () => {
       headers: { referer: `${s.url}/login?redirect=${encodeURIComponent("//evil.example/x")}` },
     });
     expect(offsite.data.redirect).toBeNull();
+    for (const bad of ["/\\evil.example", "https://evil.example", "/a\nb"]) {
+      const res = await s.call("/api/user/passwordLogin", {
+        body,
+        headers: { referer: `${s.url}/login?redirect=${encodeURIComponent(bad)}` },
+      });
+      expect(res.data.redirect, bad).toBeNull();
+    }
   });
 
   it("refuses a wrong password or unknown account with 0001, and changes nothing", async () => {
@@ -241,5 +248,20 @@ describe("login rate limits", () => {
       headers: fromIp("198.51.100.31"),
     });
     expect(elsewhere.code).toBe("0000");
+  });
+
+  it("keys the address on what the proxy saw, not on X-Forwarded-For entries the client made up", async () => {
+    const u = await s.newUser();
+    for (let i = 0; i < 30; i++) {
+      await s.call("/api/user/passwordLogin", {
+        body: { phoneOrEmail: `phantom${i}`, password: "nope" },
+        headers: fromIp(`10.9.${i}.1, 198.51.100.40`),
+      });
+    }
+    const blocked = await s.call("/api/user/passwordLogin", {
+      body: { phoneOrEmail: u.userName, password: u.password },
+      headers: fromIp("1.2.3.4, 198.51.100.40"),
+    });
+    expect(blocked.code).toBe("4290");
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, codeFromNotice, loginWithPassword, nickOf, uniqueEmail } from "./support";
+import { ADMIN, codeFromNotice, loginWithPassword, nickOf, submitPasswordLogin, uniqueEmail } from "./support";
 
 test.describe("sign-in with JavaScript", () => {
   test("the login page takes its title from the tenant and validates in Chinese", async ({ page }) => {
@@ -12,7 +12,7 @@ test.describe("sign-in with JavaScript", () => {
   });
 
   test("a wrong password is refused with the backend's message", async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, "wrong-password");
+    await submitPasswordLogin(page, ADMIN.account, "wrong-password");
     await expect(page.getByRole("alert").filter({ hasText: "用户不存在或密码错误" })).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });
@@ -44,6 +44,7 @@ test.describe("sign-in with JavaScript", () => {
     await page.getByRole("button", { name: "获取验证码" }).click();
     await expect(page).toHaveURL(/\/verify-code\?target=/);
     const code = await codeFromNotice(page);
+    // With JavaScript the resend button counts down from 60 seconds.
     await expect(page.getByRole("button", { name: /秒后可重新发送/ })).toBeDisabled();
 
     await page.getByLabel("验证码").fill(code === "000000" ? "111111" : "000000");
@@ -89,10 +90,12 @@ test.describe("sign-in with JavaScript", () => {
     await page.getByRole("link", { name: "验证码登录/注册" }).click();
     await page.getByLabel("邮箱").fill(email);
     await page.getByRole("button", { name: "获取验证码" }).click();
-    await page.getByLabel("验证码").fill(await codeFromNotice(page));
+    const code = await codeFromNotice(page);
+    await expect(page.getByRole("button", { name: /秒后可重新发送/ })).toBeVisible();
+    await page.getByLabel("验证码").fill(code);
     await expect(page).toHaveURL("/set-password?redirect=%2Fspace");
     await page.getByRole("link", { name: "暂不设置" }).click();
     await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
-    await expect(page.getByText("还没有智能体")).toBeVisible();
+    await expect(page.getByText("还没有智能体", { exact: true })).toBeVisible();
   });
 });

@@ -47,7 +47,7 @@ test.describe("team spaces with JavaScript", () => {
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText(`已创建团队空间「${name}」`)).toBeVisible();
     await expect(page.getByRole("button", { name: "切换空间" })).toContainText(name);
-    await expect(page.getByText("还没有智能体")).toBeVisible();
+    await expect(page.getByText("还没有智能体", { exact: true })).toBeVisible();
 
     // The switcher lists both spaces and switches between them.
     await page.getByRole("button", { name: "切换空间" }).click();

@@ -12,11 +12,18 @@ export function uniqueEmail(prefix: string) {
 /** The nick name a code-registered account gets: the part of the email before the @. */
 export const nickOf = (email: string) => email.split("@")[0] ?? email;
 
-export async function loginWithPassword(page: Page, account: string, password: string, path = "/login") {
+/** Fills and submits the password form (without waiting for the outcome). */
+export async function submitPasswordLogin(page: Page, account: string, password: string, path = "/login") {
   await page.goto(path);
   await page.getByLabel(/用户名/).fill(account);
   await page.getByLabel("密码", { exact: true }).fill(password);
   await page.getByRole("button", { name: "登录", exact: true }).click();
+}
+
+/** Signs in and waits until the browser has left the login page. */
+export async function loginWithPassword(page: Page, account: string, password: string, path = "/login") {
+  await submitPasswordLogin(page, account, password, path);
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
 /** Reads the code out of the "系统未配置邮件服务，本次验证码：123456" notice (no mail server in tests). */
@@ -38,6 +45,8 @@ export async function registerByCode(page: Page, email: string, password: string
   await page.getByRole("button", { name: "获取验证码" }).click();
   await expect(page).toHaveURL(/\/verify-code\?target=/);
   const code = await codeFromNotice(page);
+  // The countdown appears once React has hydrated; from then on six digits submit themselves.
+  if (javaScript) await expect(page.getByRole("button", { name: /秒后可重新发送/ })).toBeVisible();
   await page.getByLabel("验证码").fill(code);
   if (!javaScript) await page.getByRole("button", { name: "登录", exact: true }).click();
   await expect(page).toHaveURL(/\/set-password/);
@@ -47,10 +56,10 @@ export async function registerByCode(page: Page, email: string, password: string
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** Another person, in a browser context of their own. */
+/** Another person, in a browser context of their own (with JavaScript, whatever the calling spec uses). */
 export async function createUser(browser: Browser, prefix: string) {
   const email = uniqueEmail(prefix);
-  const context = await browser.newContext();
+  const context = await browser.newContext({ javaScriptEnabled: true });
   const page = await context.newPage();
   await registerByCode(page, email, "Member#Pass1");
   await context.close();

@@ -1,45 +1,50 @@
 import type { Actor, Deps } from "../../api/context";
 import { findUserById } from "../auth/repo";
+import { visiblePublication } from "../publish/visibility";
 import type { Variable } from "./contract";
 import { toCreatorInfo, toStatistics } from "./dto";
 import * as repo from "./repo";
+import { runnableConfig } from "./runnable";
 import { visibleAgent } from "./service";
 
 const manualModes = new Set(["MANUAL", "MANUAL_ON_DEMAND"]);
 
-/** The agent as a chat user sees it on /agent/:id (AgentDetailDto of the original client). */
+/** The agent as a chat user sees it on /agent/:id (AgentDetailDto): the published snapshot when there is one. */
 export async function agentDetail(deps: Deps, actor: Actor, agentId: number) {
-  return describeAgent(deps, await visibleAgent(deps, actor, agentId), actor.userId);
+  return describeAgent(deps, await visibleAgent(deps, actor, agentId), { viewerId: actor.userId, devMode: false });
 }
 
-/** The chat-facing view of an agent the caller was already allowed to see. */
-export async function describeAgent(deps: Deps, agent: repo.AgentRow, viewerId: number) {
-  const [components, stats, creator, relations] = await Promise.all([
-    repo.listComponents(deps.db, agent.id),
+/** The chat-facing view of an agent the caller was already allowed to see, from the config they would run. */
+export async function describeAgent(deps: Deps, agent: repo.AgentRow, viewer: { viewerId: number; devMode: boolean }) {
+  const [config, stats, creator, relations, published] = await Promise.all([
+    runnableConfig(deps, agent, { devMode: viewer.devMode, userId: viewer.viewerId }),
     repo.statisticsOf(deps.db, [agent.id]),
     findUserById(deps.db, agent.creatorId),
-    repo.relationsOf(deps.db, viewerId, [agent.id]),
+    repo.relationsOf(deps.db, viewer.viewerId, [agent.id]),
+    viewer.devMode ? undefined : visiblePublication(deps.db, agent.tenantId, viewer.viewerId, "Agent", agent.id),
   ]);
-  const variables = (components.find((c) => c.type === "Variable")?.bindConfig.variables ?? []) as Variable[];
+  const variables = (config.components.find((c) => c.type === "Variable")?.bindConfig.variables ?? []) as Variable[];
   return {
     agentId: agent.id,
     spaceId: agent.spaceId,
-    name: agent.name,
-    icon: agent.icon,
-    description: agent.description,
+    name: config.name,
+    icon: config.icon,
+    description: config.description,
     publishStatus: agent.publishStatus,
     publishDate: agent.publishDate?.toISOString() ?? null,
-    remark: null,
-    category: null,
+    publishId: published?.id ?? null,
+    remark: published?.remark ?? null,
+    category: published?.category ?? null,
+    allowCopy: published?.allowCopy ?? 0,
     statistics: toStatistics(agent.id, stats),
     publishUser: toCreatorInfo(creator),
-    openSuggest: agent.openSuggest,
-    openingChatMsg: agent.openingChatMsg,
-    openingGuidQuestions: agent.guidQuestions.filter((q) => q.type === "Question").map((q) => q.info),
-    guidQuestionDtos: agent.guidQuestions,
-    openScheduledTask: agent.openScheduledTask,
+    openSuggest: config.openSuggest,
+    openingChatMsg: config.openingChatMsg,
+    openingGuidQuestions: config.guidQuestionDtos.filter((q) => q.type === "Question").map((q) => q.info),
+    guidQuestionDtos: config.guidQuestionDtos,
+    openScheduledTask: config.openScheduledTask,
     variables: variables.filter((v) => v.enable !== false),
-    manualComponents: components
+    manualComponents: config.components
       .filter((c) => manualModes.has(String(c.bindConfig.invokeType)))
       .map((c) => ({
         id: c.id,
@@ -49,7 +54,6 @@ export async function describeAgent(deps: Deps, agent: repo.AgentRow, viewerId: 
         type: c.type,
         defaultSelected: (c.bindConfig.defaultSelected as 0 | 1 | undefined) ?? 0,
       })),
-    allowCopy: 0,
     collect: relations.some((r) => r.type === "Collect"),
     liked: relations.some((r) => r.type === "Like"),
     conversationId: null,

@@ -5,6 +5,8 @@ import type { Db } from "../../db/client";
 import { findUserById } from "../auth/repo";
 import { findModel } from "../model/repo";
 import { modelVisibleTo } from "../model/service";
+import { deleteAllOfTarget } from "../publish/repo";
+import { visiblePublication } from "../publish/visibility";
 import { accessSpace } from "../space/service";
 import { getTenantConfig } from "../tenant/service";
 import {
@@ -43,7 +45,7 @@ export async function accessAgent(deps: Deps, actor: Actor, agentId: number, nee
 export async function visibleAgent(deps: Deps, actor: Actor, agentId: number) {
   const agent = await repo.findAgent(deps.db, actor.tenantId, agentId);
   if (!agent) throw notFound("智能体不存在");
-  if (agent.publishStatus === "Published") return agent;
+  if (await visiblePublication(deps.db, actor.tenantId, actor.userId, "Agent", agent.id)) return agent;
   return (await accessAgent(deps, actor, agentId)).agent;
 }
 
@@ -219,7 +221,10 @@ export async function updateAgentConfig(deps: Deps, actor: Actor, input: UpdateA
 
 export async function deleteAgent(deps: Deps, actor: Actor, agentId: number) {
   await accessAgent(deps, actor, agentId, "Delete");
-  await repo.deleteAgent(deps.db, agentId);
+  await deps.db.transaction(async (tx) => {
+    await deleteAllOfTarget(tx, "Agent", agentId);
+    await repo.deleteAgent(tx, agentId);
+  });
 }
 
 async function visibleModel(deps: Deps, tenantId: number, spaceId: number, modelId: number | null | undefined) {
@@ -266,6 +271,8 @@ export async function copyAgent(deps: Deps, actor: Actor, agentId: number, targe
     throw forbidden(spaceId === agent.spaceId ? "该空间未开放开发功能" : "目标空间未开放开发功能");
   }
   const components = await repo.listComponents(deps.db, agent.id);
+  const model = components.find((c) => c.type === "Model");
+  const moved = model && spaceId !== agent.spaceId ? await modelForSpace(deps, model, spaceId) : {};
   return deps.db.transaction(async (tx) => {
     const { id: _id, uid: _uid, created: _c, modified: _m, publishDate: _p, ...fields } = agent;
     const copy = await repo.insertAgent(tx, {
@@ -277,8 +284,7 @@ export async function copyAgent(deps: Deps, actor: Actor, agentId: number, targe
       publishStatus: "Developing",
     });
     for (const { id: _cid, created: _cc, modified: _cm, ...c } of components) {
-      const moved = c.type === "Model" ? await modelForSpace(deps, c, spaceId) : {};
-      await repo.insertComponent(tx, { ...c, ...moved, agentId: copy.id });
+      await repo.insertComponent(tx, { ...c, ...(c.type === "Model" ? moved : {}), agentId: copy.id });
     }
     await repo.upsertRelation(tx, actor.userId, copy.id, "Edit");
     await recordHistory(tx, copy, actor, "Add", `复制自「${agent.name}」`);

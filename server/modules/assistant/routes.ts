@@ -9,7 +9,9 @@ import * as service from "./service";
 /** /api/assistant/*: streamed helpers for writing prompts and code. */
 export function assistantRoutes(deps: Deps) {
   const stream =
-    (run: (c: Parameters<typeof requireActor>[0], emit: (chunk: unknown) => void) => Promise<{ done: Promise<void> }>) =>
+    (
+      run: (c: Parameters<typeof requireActor>[0], emit: (chunk: unknown) => void) => Promise<{ done: Promise<void> }>,
+    ) =>
     async (c: Parameters<typeof requireActor>[0]) => {
       const channel = sseChannel();
       try {

@@ -20,7 +20,8 @@ function redirectFromReferer(referer: string | undefined) {
   if (!referer) return null;
   try {
     const value = new URL(referer).searchParams.get("redirect");
-    return value?.startsWith("/") && !value.startsWith("//") ? value : null;
+    // Only a path on this site: not "//host" nor "/\host" (browsers read both as another host), no control chars.
+    return value && /^\/(?![/\\])[^\u0000-\u001f]*$/.test(value) ? value : null;
   } catch {
     return null;
   }

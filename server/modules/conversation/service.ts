@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Actor, Deps } from "../../api/context";
 import { fail, notFound } from "../../api/envelope";
 import type { ChatEvent } from "../../runtime/agent/events";
-import { runTurn } from "../../runtime/agent/run";
+import { beginTurn, streamTurn, type TurnInput } from "../../runtime/agent/run";
 import { describeAgent } from "../agent/detail-service";
 import * as agents from "../agent/repo";
+import { modelOf, runnableConfig } from "../agent/runnable";
 import { accessAgent, visibleAgent } from "../agent/service";
 import { signedUrl } from "../file/service";
 import { getTenantConfig } from "../tenant/service";
@@ -17,7 +18,8 @@ import type {
 } from "./contract";
 import { generateTitle, suggestQuestions } from "./generation";
 import * as repo from "./repo";
-import { modelOf, runnableConfig } from "./runnable";
+
+const BUSY = "上一条回复还在生成中，请稍候或先停止";
 
 export const newRequestId = () => randomUUID().replaceAll("-", "");
 
@@ -127,7 +129,7 @@ export async function getConversationView(deps: Deps, conversation: repo.Convers
   const running = await repo.executingRun(deps.db, conversation.id);
   return {
     ...toConversationDto(conversation),
-    agent: await describeAgent(deps, agent, conversation.userId),
+    agent: await describeAgent(deps, agent, { viewerId: conversation.userId, devMode: conversation.devMode === 1 }),
     messageList: messages,
     runningRequestId: running?.requestId ?? null,
   };
@@ -188,29 +190,29 @@ export async function startChat(
     : await visibleAgent(deps, actor, conversation.agentId);
   if (!agent) throw notFound("智能体不存在");
   if (conversation.devMode && conversation.type === "Chat") await accessAgent(deps, actor, agent.id);
-  if (await repo.executingRun(deps.db, conversation.id)) throw fail("上一条回复还在生成中，请稍候或先停止");
-  const config = await runnableConfig(deps, agent);
+  if (await repo.executingRun(deps.db, conversation.id)) throw fail(BUSY);
+  const config = await runnableConfig(deps, agent, { devMode: conversation.devMode === 1, userId: actor.userId });
   const { model, bind } = await modelOf(deps, agent, config);
   const tenant = await getTenantConfig(deps, actor.tenantId);
   const requestId = newRequestId();
-  const done = runTurn(
-    deps,
-    {
-      actor,
-      conversation,
-      agentId: agent.id,
-      config,
-      model,
-      bind,
-      globalPrompt: tenant.globalSystemPrompt,
-      message: input.message,
-      attachments: input.attachments,
-      variableParams: input.variableParams,
-      selectedComponentIds: input.selectedComponents.map((c) => c.id),
-      requestId,
-    },
-    emit,
-  ).then(async (final) => {
+  const turn: TurnInput = {
+    actor,
+    conversation,
+    agentId: agent.id,
+    config,
+    model,
+    bind,
+    globalPrompt: tenant.globalSystemPrompt,
+    message: input.message,
+    attachments: input.attachments,
+    variableParams: input.variableParams,
+    selectedComponentIds: input.selectedComponents.map((c) => c.id),
+    requestId,
+  };
+  // Checked again under the conversation's lock: of two simultaneous messages only one starts.
+  const started = await beginTurn(deps, turn);
+  if (!started) throw fail(BUSY);
+  const done = streamTurn(deps, turn, started, emit).then(async (final) => {
     if (conversation.type === "Chat" && !conversation.devMode) {
       await agents.upsertRelation(deps.db, actor.userId, agent.id, "Conversation", { conversationId: conversation.id });
     }
@@ -238,7 +240,7 @@ export async function suggest(deps: Deps, actor: Actor, conversationId: number) 
   const conversation = await ownConversation(deps, actor, conversationId);
   const agent = await agents.findAgent(deps.db, actor.tenantId, conversation.agentId);
   if (!agent) throw notFound("智能体不存在");
-  const config = await runnableConfig(deps, agent);
+  const config = await runnableConfig(deps, agent, { devMode: conversation.devMode === 1, userId: actor.userId });
   if (config.openSuggest !== "Open") return [];
   const recent = await repo.recentMessages(deps.db, conversation.id, 10);
   const answer = [...recent].reverse().find((m) => m.role === "ASSISTANT" && m.status === "complete" && m.text.trim());

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { ApiEnv, Deps } from "../../api/context";
-import { ok, requireActor } from "../../api/http";
+import { ok, readBody, requireActor } from "../../api/http";
+import { markReadInput, messageListInput } from "./contract";
 import * as service from "./service";
 
 export function notifyRoutes(deps: Deps) {
@@ -8,6 +9,19 @@ export function notifyRoutes(deps: Deps) {
     .get("/event/collect/batch", async (c) => ok(c, await service.collectEvents(deps, requireActor(c))))
     .get("/event/clear", async (c) => {
       await service.clearEvents(deps, requireActor(c));
+      return ok(c, null);
+    })
+    .post("/message/list", async (c) =>
+      ok(c, await service.listMessages(deps, requireActor(c), await readBody(c, messageListInput))),
+    )
+    .get("/message/unread/count", async (c) => ok(c, await service.unreadCount(deps, requireActor(c))))
+    .get("/message/unread/clear", async (c) => {
+      await service.markAllRead(deps, requireActor(c));
+      return ok(c, null);
+    })
+    .post("/message/read", async (c) => {
+      const actor = requireActor(c);
+      await service.markRead(deps, actor, await readBody(c, markReadInput));
       return ok(c, null);
     });
 }

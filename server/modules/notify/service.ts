@@ -1,5 +1,10 @@
 import type { Actor, Deps } from "../../api/context";
-import { clearEvents as clearSessionEvents, eventsOfSession } from "../conversation/repo";
+import { fail } from "../../api/envelope";
+import type { Db } from "../../db/client";
+import { findUserById } from "../auth/repo";
+import { clearEvents as clearSessionEvents, eventsOfSession, pushEvent } from "../conversation/repo";
+import type { MessageListInput, SendMessageInput } from "./contract";
+import * as repo from "./repo";
 
 /** The caller's session queue, without removing anything (the client clears after handling). */
 export async function collectEvents(deps: Deps, actor: Actor) {
@@ -10,3 +15,78 @@ export async function collectEvents(deps: Deps, actor: Actor) {
 export async function clearEvents(deps: Deps, actor: Actor) {
   await clearSessionEvents(deps.db, actor.tokenId);
 }
+
+/** Stores a message for its recipients and tells each of their sessions about it. */
+export async function notify(
+  db: Db,
+  tenantId: number,
+  input: { senderId: number | null; scope: "Broadcast" | "Private" | "System"; content: string; userIds: number[] },
+) {
+  const recipients = [...new Set(input.userIds)];
+  const message = await repo.insertMessage(
+    db,
+    { tenantId, senderId: input.senderId, scope: input.scope, content: input.content },
+    recipients,
+  );
+  for (const userId of recipients) {
+    await pushEvent(db, userId, "new_notify_message", {
+      id: message.id,
+      scope: message.scope,
+      content: message.content,
+      senderId: message.senderId,
+    });
+  }
+  return message;
+}
+
+export async function notifyAdmins(db: Db, tenantId: number, content: string) {
+  return notify(db, tenantId, {
+    senderId: null,
+    scope: "System",
+    content,
+    userIds: await repo.tenantUserIds(db, tenantId, "Admin"),
+  });
+}
+
+/** An admin's message: to everyone (Broadcast) or to the chosen users of the same tenant. */
+export async function sendMessage(deps: Deps, actor: Actor, input: SendMessageInput) {
+  let userIds: number[];
+  if (input.scope === "Broadcast") userIds = await repo.tenantUserIds(deps.db, actor.tenantId);
+  else {
+    userIds = [];
+    for (const id of input.userIds ?? []) {
+      const user = await findUserById(deps.db, id);
+      if (!user || user.tenantId !== actor.tenantId || user.status === "Deleted") throw fail(`用户 ${id} 不存在`);
+      userIds.push(user.id);
+    }
+  }
+  await notify(deps.db, actor.tenantId, {
+    senderId: actor.userId,
+    scope: input.scope,
+    content: input.content,
+    userIds,
+  });
+}
+
+export async function listMessages(deps: Deps, actor: Actor, input: MessageListInput) {
+  const rows = await repo.listForUser(deps.db, actor.userId, {
+    lastId: input.lastId ?? undefined,
+    size: input.size,
+    readStatus: input.readStatus === "All" ? undefined : input.readStatus,
+  });
+  return rows.map(({ row, message, sender }) => ({
+    id: row.id,
+    notifyId: message.id,
+    scope: message.scope,
+    content: message.content,
+    readStatus: row.readStatus,
+    sender: sender
+      ? { userId: sender.id, userName: sender.userName, nickName: sender.nickName, avatar: sender.avatar }
+      : null,
+    created: message.created.toISOString(),
+  }));
+}
+
+export const unreadCount = (deps: Deps, actor: Actor) => repo.unreadCount(deps.db, actor.userId);
+export const markAllRead = (deps: Deps, actor: Actor) => repo.markRead(deps.db, actor.userId);
+export const markRead = (deps: Deps, actor: Actor, ids: number[]) => repo.markRead(deps.db, actor.userId, ids);

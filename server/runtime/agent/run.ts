@@ -51,10 +51,25 @@ function userVariables(config: AgentSnapshot, remembered: Record<string, unknown
  * connection: a reader that goes away does not stop it (only a stop request does).
  */
 export async function runTurn(deps: Deps, input: TurnInput, emit: (event: ChatEvent) => void): Promise<FinalResult> {
+  const started = await beginTurn(deps, input);
+  if (!started) throw new Error("another answer of this conversation is still running");
+  return streamTurn(deps, input, started, emit);
+}
+
+export type StartedTurn = NonNullable<Awaited<ReturnType<typeof beginTurn>>>;
+
+/**
+ * Persists the turn before the model is called: the user's message, an `incomplete` answer and the run row,
+ * in one transaction that holds the conversation's row lock, so of two simultaneous messages only one starts.
+ * Null when an answer of this conversation is still running.
+ */
+export async function beginTurn(deps: Deps, input: TurnInput) {
   const { requestId, conversation } = input;
   const startTime = Date.now();
   const remembered = userVariables(input.config, conversation.variables, input.variableParams);
-  const { userMessageId, assistant } = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
+    await conversations.lockConversation(tx, conversation.id);
+    if (await conversations.executingRun(tx, conversation.id)) return null;
     const user = await conversations.insertMessage(tx, {
       conversationId: conversation.id,
       requestId,
@@ -70,8 +85,19 @@ export async function runTurn(deps: Deps, input: TurnInput, emit: (event: ChatEv
     });
     await conversations.insertRun(tx, { requestId, conversationId: conversation.id, userId: input.actor.userId });
     await conversations.updateConversation(tx, conversation.id, { variables: remembered, modified: new Date() });
-    return { userMessageId: user.id, assistant: answer };
+    return { userMessageId: user.id, assistant: answer, remembered, startTime };
   });
+}
+
+/** Streams the model's answer for a begun turn, storing it as it grows; settles it as complete or error. */
+export async function streamTurn(
+  deps: Deps,
+  input: TurnInput,
+  started: StartedTurn,
+  emit: (event: ChatEvent) => void,
+): Promise<FinalResult> {
+  const { requestId, conversation } = input;
+  const { userMessageId, assistant, remembered, startTime } = started;
 
   let text = "";
   let think = "";

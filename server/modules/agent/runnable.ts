@@ -1,13 +1,25 @@
 import type { Deps } from "../../api/context";
 import { fail } from "../../api/envelope";
-import { modelBindSchema } from "../agent/contract";
-import { type AgentSnapshot, agentSnapshot } from "../agent/dto";
-import * as agents from "../agent/repo";
 import { findModel } from "../model/repo";
 import { modelVisibleTo } from "../model/service";
+import { visiblePublication } from "../publish/visibility";
+import { modelBindSchema } from "./contract";
+import { type AgentSnapshot, agentSnapshot } from "./dto";
+import * as agents from "./repo";
 
-/** The configuration a conversation runs: today the agent's draft (publishing adds snapshots). */
-export async function runnableConfig(deps: Deps, agent: agents.AgentRow): Promise<AgentSnapshot> {
+/**
+ * The configuration a conversation runs: the draft for the editor's debug chat and temporary links; the
+ * published snapshot the user may see otherwise (the draft for space members while nothing is published).
+ */
+export async function runnableConfig(
+  deps: Deps,
+  agent: agents.AgentRow,
+  viewer: { devMode: boolean; userId: number },
+): Promise<AgentSnapshot> {
+  if (!viewer.devMode) {
+    const published = await visiblePublication(deps.db, agent.tenantId, viewer.userId, "Agent", agent.id);
+    if (published) return published.config as unknown as AgentSnapshot;
+  }
   return agentSnapshot(agent, await agents.listComponents(deps.db, agent.id));
 }
 

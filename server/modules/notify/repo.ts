@@ -1,0 +1,57 @@
+import { and, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { notifyMessages, notifyMessageUsers, users } from "../../db/schema";
+
+export async function insertMessage(db: Db, values: typeof notifyMessages.$inferInsert, userIds: number[]) {
+  const [message] = await db.insert(notifyMessages).values(values).returning();
+  if (!message) throw new Error("notify insert returned nothing");
+  if (userIds.length)
+    await db.insert(notifyMessageUsers).values(userIds.map((userId) => ({ notifyId: message.id, userId })));
+  return message;
+}
+
+export async function tenantUserIds(db: Db, tenantId: number, role?: "Admin" | "User") {
+  const conditions = [eq(users.tenantId, tenantId), ne(users.status, "Deleted")];
+  if (role) conditions.push(eq(users.role, role));
+  return (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(...conditions))
+  ).map((r) => r.id);
+}
+
+export async function listForUser(
+  db: Db,
+  userId: number,
+  f: { lastId?: number; size: number; readStatus?: "Read" | "Unread" },
+) {
+  const conditions = [eq(notifyMessageUsers.userId, userId)];
+  if (f.lastId) conditions.push(lt(notifyMessageUsers.id, f.lastId));
+  if (f.readStatus) conditions.push(eq(notifyMessageUsers.readStatus, f.readStatus));
+  return db
+    .select({ row: notifyMessageUsers, message: notifyMessages, sender: users })
+    .from(notifyMessageUsers)
+    .innerJoin(notifyMessages, eq(notifyMessages.id, notifyMessageUsers.notifyId))
+    .leftJoin(users, eq(users.id, notifyMessages.senderId))
+    .where(and(...conditions))
+    .orderBy(desc(notifyMessageUsers.id))
+    .limit(f.size);
+}
+
+export async function unreadCount(db: Db, userId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifyMessageUsers)
+    .where(and(eq(notifyMessageUsers.userId, userId), eq(notifyMessageUsers.readStatus, "Unread")));
+  return row?.n ?? 0;
+}
+
+export async function markRead(db: Db, userId: number, ids?: number[]) {
+  const conditions = [eq(notifyMessageUsers.userId, userId)];
+  if (ids) conditions.push(inArray(notifyMessageUsers.id, ids));
+  await db
+    .update(notifyMessageUsers)
+    .set({ readStatus: "Read" })
+    .where(and(...conditions));
+}

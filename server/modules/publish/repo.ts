@@ -1,0 +1,188 @@
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { publishApplies, publishedItems, users } from "../../db/schema";
+
+export type ApplyRow = typeof publishApplies.$inferSelect;
+export type PublishedRow = typeof publishedItems.$inferSelect;
+type TargetType = ApplyRow["targetType"];
+
+const like = (kw: string) => `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+export async function insertApply(db: Db, values: typeof publishApplies.$inferInsert) {
+  const [row] = await db.insert(publishApplies).values(values).returning();
+  if (!row) throw new Error("apply insert returned nothing");
+  return row;
+}
+
+export async function findApply(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(publishApplies)
+    .where(and(eq(publishApplies.id, id), eq(publishApplies.tenantId, tenantId)));
+  return row;
+}
+
+/** A new application replaces a pending one for the same target and scope (and space). */
+export async function deletePendingApplies(
+  db: Db,
+  targetType: TargetType,
+  targetId: number,
+  scope: ApplyRow["scope"],
+  publishSpaceId: number | null,
+) {
+  await db
+    .delete(publishApplies)
+    .where(
+      and(
+        eq(publishApplies.targetType, targetType),
+        eq(publishApplies.targetId, targetId),
+        eq(publishApplies.scope, scope),
+        eq(publishApplies.status, "Applying"),
+        publishSpaceId === null
+          ? isNull(publishApplies.publishSpaceId)
+          : eq(publishApplies.publishSpaceId, publishSpaceId),
+      ),
+    );
+}
+
+export async function updateApply(db: Db, id: number, values: Partial<typeof publishApplies.$inferInsert>) {
+  await db.update(publishApplies).set(values).where(eq(publishApplies.id, id));
+}
+
+export async function pageApplies(
+  db: Db,
+  tenantId: number,
+  f: { targetType?: TargetType; status?: ApplyRow["status"]; kw?: string },
+  limit: number,
+  offset: number,
+) {
+  const conditions: SQL[] = [eq(publishApplies.tenantId, tenantId)];
+  if (f.targetType) conditions.push(eq(publishApplies.targetType, f.targetType));
+  if (f.status) conditions.push(eq(publishApplies.status, f.status));
+  if (f.kw)
+    conditions.push(or(ilike(publishApplies.name, like(f.kw)), ilike(publishApplies.description, like(f.kw))) as SQL);
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ apply: publishApplies, user: users })
+      .from(publishApplies)
+      .leftJoin(users, eq(users.id, publishApplies.applyUserId))
+      .where(where)
+      .orderBy(sql`case when ${publishApplies.status} = 'Applying' then 0 else 1 end`, desc(publishApplies.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(publishApplies).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function latestApply(db: Db, targetType: TargetType, targetId: number) {
+  const [row] = await db
+    .select()
+    .from(publishApplies)
+    .where(and(eq(publishApplies.targetType, targetType), eq(publishApplies.targetId, targetId)))
+    .orderBy(desc(publishApplies.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertPublished(db: Db, values: typeof publishedItems.$inferInsert) {
+  const [row] = await db.insert(publishedItems).values(values).returning();
+  if (!row) throw new Error("published insert returned nothing");
+  return row;
+}
+
+export async function deletePublishedSameScope(
+  db: Db,
+  targetType: TargetType,
+  targetId: number,
+  scope: PublishedRow["scope"],
+  publishSpaceId: number | null,
+) {
+  await db
+    .delete(publishedItems)
+    .where(
+      and(
+        eq(publishedItems.targetType, targetType),
+        eq(publishedItems.targetId, targetId),
+        eq(publishedItems.scope, scope),
+        publishSpaceId === null
+          ? isNull(publishedItems.publishSpaceId)
+          : eq(publishedItems.publishSpaceId, publishSpaceId),
+      ),
+    );
+}
+
+export async function findPublished(db: Db, tenantId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(publishedItems)
+    .where(and(eq(publishedItems.id, id), eq(publishedItems.tenantId, tenantId)));
+  return row;
+}
+
+export async function publishedOfTarget(db: Db, targetType: TargetType, targetId: number) {
+  return db
+    .select()
+    .from(publishedItems)
+    .where(and(eq(publishedItems.targetType, targetType), eq(publishedItems.targetId, targetId)))
+    .orderBy(desc(publishedItems.id));
+}
+
+export async function deletePublished(db: Db, id: number) {
+  await db.delete(publishedItems).where(eq(publishedItems.id, id));
+}
+
+export async function deleteAllOfTarget(db: Db, targetType: TargetType, targetId: number) {
+  await db
+    .delete(publishedItems)
+    .where(and(eq(publishedItems.targetType, targetType), eq(publishedItems.targetId, targetId)));
+  await db
+    .delete(publishApplies)
+    .where(and(eq(publishApplies.targetType, targetType), eq(publishApplies.targetId, targetId)));
+}
+
+/** Published rows a square shows: tenant-wide ones, plus Space rows of the given spaces. */
+export async function pagePublished(
+  db: Db,
+  tenantId: number,
+  f: {
+    targetType: TargetType;
+    spaceIds?: number[];
+    onlyTenant?: boolean;
+    category?: string;
+    kw?: string;
+    allowCopy?: number;
+  },
+  limit: number,
+  offset: number,
+) {
+  const scope = f.spaceIds?.length
+    ? or(
+        eq(publishedItems.scope, "Tenant"),
+        and(eq(publishedItems.scope, "Space"), inArray(publishedItems.publishSpaceId, f.spaceIds)),
+      )
+    : eq(publishedItems.scope, "Tenant");
+  const conditions: SQL[] = [
+    eq(publishedItems.tenantId, tenantId),
+    eq(publishedItems.targetType, f.targetType),
+    scope as SQL,
+  ];
+  if (f.category) conditions.push(eq(publishedItems.category, f.category));
+  if (f.allowCopy !== undefined) conditions.push(eq(publishedItems.allowCopy, f.allowCopy));
+  if (f.kw)
+    conditions.push(or(ilike(publishedItems.name, like(f.kw)), ilike(publishedItems.description, like(f.kw))) as SQL);
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ item: publishedItems, user: users })
+      .from(publishedItems)
+      .leftJoin(users, eq(users.id, publishedItems.userId))
+      .where(where)
+      .orderBy(desc(publishedItems.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(publishedItems).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}

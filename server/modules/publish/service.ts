@@ -1,0 +1,253 @@
+import type { Actor, Deps } from "../../api/context";
+import { fail, notFound } from "../../api/envelope";
+import { requireSystemAdmin } from "../../api/guards";
+import type { Db } from "../../db/client";
+import { agentSnapshot } from "../agent/dto";
+import * as agents from "../agent/repo";
+import { accessAgent, recordHistory } from "../agent/service";
+import { notify, notifyAdmins } from "../notify/service";
+import { accessSpace } from "../space/service";
+import { getTenantConfig } from "../tenant/service";
+import type { AgentApplyInput, ApplyInput } from "./contract";
+import * as repo from "./repo";
+
+const scopeLabel = (apply: Pick<repo.ApplyRow, "scope">) => (apply.scope === "Tenant" ? "广场" : "空间");
+
+async function agentTarget(deps: Deps, actor: Actor, agentId: number) {
+  const { agent } = await accessAgent(deps, actor, agentId, "Publish");
+  const snapshot = agentSnapshot(agent, await agents.listComponents(deps.db, agent.id));
+  return { agent, snapshot };
+}
+
+async function setAgentStatus(
+  db: Db,
+  tenantId: number,
+  agentId: number,
+  status: agents.AgentRow["publishStatus"],
+  publishDate?: Date,
+) {
+  const agent = await agents.findAgent(db, tenantId, agentId);
+  if (!agent) return;
+  await agents.updateAgent(db, agentId, {
+    publishStatus: status,
+    ...(publishDate ? { publishDate } : {}),
+    modified: agent.modified,
+  });
+}
+
+/** After a publication goes or an application fails: Published while any publication is live, else Developing. */
+async function settleAgentStatus(db: Db, tenantId: number, agentId: number) {
+  const live = await repo.publishedOfTarget(db, "Agent", agentId);
+  const pending = (await repo.latestApply(db, "Agent", agentId))?.status === "Applying";
+  await setAgentStatus(db, tenantId, agentId, live.length ? "Published" : pending ? "Applying" : "Developing");
+}
+
+/** Makes an application live: replaces the same-scope publication with the applied snapshot. */
+async function approve(db: Db, apply: repo.ApplyRow, auditor: Actor, notifyApplicant: boolean) {
+  await repo.deletePublishedSameScope(db, apply.targetType, apply.targetId, apply.scope, apply.publishSpaceId);
+  await repo.insertPublished(db, {
+    tenantId: apply.tenantId,
+    spaceId: apply.spaceId,
+    userId: apply.applyUserId,
+    applyId: apply.id,
+    targetType: apply.targetType,
+    targetId: apply.targetId,
+    name: apply.name,
+    description: apply.description,
+    icon: apply.icon,
+    remark: apply.remark,
+    config: apply.config,
+    scope: apply.scope,
+    publishSpaceId: apply.publishSpaceId,
+    category: apply.category,
+    allowCopy: apply.allowCopy,
+    onlyTemplate: apply.onlyTemplate,
+  });
+  await repo.updateApply(db, apply.id, {
+    status: "Published",
+    auditUserId: auditor.userId,
+    auditTime: new Date(),
+    modified: new Date(),
+  });
+  const now = new Date();
+  await setAgentStatus(db, apply.tenantId, apply.targetId, "Published", now);
+  const agent = await agents.findAgent(db, apply.tenantId, apply.targetId);
+  if (agent) await recordHistory(db, agent, auditor, "Publish", `发布到${scopeLabel(apply)}`);
+  if (notifyApplicant) {
+    await notify(db, apply.tenantId, {
+      senderId: null,
+      scope: "System",
+      content: `你的智能体「${apply.name}」已通过审核，发布到${scopeLabel(apply)}。`,
+      userIds: [apply.applyUserId],
+    });
+  }
+}
+
+/**
+ * Applies to publish: stores the draft's snapshot per scope. Space scope goes live at once; Tenant scope
+ * waits for an admin when the tenant audits agents, while any previous publication stays live.
+ */
+export async function apply(deps: Deps, actor: Actor, input: ApplyInput) {
+  if (input.targetType !== "Agent") throw fail(input.targetType === "Plugin" ? "插件不存在" : "工作流不存在");
+  const { agent, snapshot } = await agentTarget(deps, actor, input.targetId);
+  const tenant = await getTenantConfig(deps, actor.tenantId);
+  const items: (ApplyInput["items"][number] & { publishSpaceId: number | null })[] = [];
+  for (const item of input.items) {
+    const publishSpaceId = item.scope === "Space" ? (item.spaceId ?? agent.spaceId) : null;
+    if (publishSpaceId !== null) {
+      const { space } = await accessSpace(deps, actor, publishSpaceId);
+      if (space.id !== agent.spaceId && space.receivePublish !== 1) throw fail(`空间「${space.name}」不接收外部发布`);
+    }
+    items.push({ ...item, publishSpaceId });
+  }
+  let pending = 0;
+  await deps.db.transaction(async (tx) => {
+    for (const item of items) {
+      await repo.deletePendingApplies(tx, "Agent", agent.id, item.scope, item.publishSpaceId);
+      const row = await repo.insertApply(tx, {
+        tenantId: actor.tenantId,
+        spaceId: agent.spaceId,
+        applyUserId: actor.userId,
+        targetType: "Agent",
+        targetId: agent.id,
+        name: agent.name,
+        description: agent.description,
+        icon: agent.icon,
+        remark: input.remark,
+        config: snapshot,
+        scope: item.scope,
+        publishSpaceId: item.publishSpaceId,
+        category: input.category,
+        allowCopy: item.allowCopy,
+        onlyTemplate: item.onlyTemplate,
+      });
+      await recordHistory(
+        tx,
+        agent,
+        actor,
+        "PublishApply",
+        `申请发布到${scopeLabel(item)}${input.remark ? `：${input.remark}` : ""}`,
+      );
+      if (item.scope === "Tenant" && tenant.agentPublishAudit === 1) pending += 1;
+      else await approve(tx, row, actor, false);
+    }
+    if (pending) {
+      const live = await repo.publishedOfTarget(tx, "Agent", agent.id);
+      if (!live.some((p) => p.scope === "Tenant")) await setAgentStatus(tx, actor.tenantId, agent.id, "Applying");
+      await notifyAdmins(
+        tx,
+        actor.tenantId,
+        `${actor.userName} 申请发布智能体「${agent.name}」到广场，请在「系统管理 → 发布审核」中处理。`,
+      );
+    }
+  });
+  return pending ? "已提交审核，请等待管理员审核" : "发布成功";
+}
+
+export async function applyAgent(deps: Deps, actor: Actor, agentId: number, input: AgentApplyInput) {
+  return apply(deps, actor, {
+    targetType: "Agent",
+    targetId: agentId,
+    remark: input.remark,
+    category: input.category,
+    items: [{ scope: input.scope, spaceId: input.spaceId, allowCopy: input.allowCopy, onlyTemplate: 0 }],
+  });
+}
+
+export async function listItems(deps: Deps, actor: Actor, targetId: number) {
+  const { agent } = await accessAgent(deps, actor, targetId);
+  const live = await repo.publishedOfTarget(deps.db, "Agent", agent.id);
+  const latest = await repo.latestApply(deps.db, "Agent", agent.id);
+  const items = live.map((p) => ({
+    publishId: p.id,
+    publishStatus: "Published" as repo.ApplyRow["status"],
+    scope: p.scope,
+    spaceId: p.publishSpaceId,
+    allowCopy: p.allowCopy,
+    onlyTemplate: p.onlyTemplate,
+    category: p.category,
+    publishDate: p.created.toISOString(),
+    description: p.remark,
+    reason: "",
+  }));
+  if (latest && latest.status !== "Published") {
+    items.unshift({
+      publishId: 0,
+      publishStatus: latest.status,
+      scope: latest.scope,
+      spaceId: latest.publishSpaceId,
+      allowCopy: latest.allowCopy,
+      onlyTemplate: latest.onlyTemplate,
+      category: latest.category,
+      publishDate: latest.created.toISOString(),
+      description: latest.remark,
+      reason: latest.reason,
+    });
+  }
+  return items;
+}
+
+async function pendingApply(deps: Deps, actor: Actor, applyId: number) {
+  requireSystemAdmin(actor);
+  const row = await repo.findApply(deps.db, actor.tenantId, applyId);
+  if (!row) throw notFound("发布申请不存在");
+  if (row.status !== "Applying") throw fail("该申请已处理");
+  return row;
+}
+
+export async function approveApply(deps: Deps, actor: Actor, applyId: number) {
+  const row = await pendingApply(deps, actor, applyId);
+  await deps.db.transaction((tx) => approve(tx, row, actor, true));
+}
+
+export async function rejectApply(deps: Deps, actor: Actor, applyId: number, reason: string) {
+  const row = await pendingApply(deps, actor, applyId);
+  await deps.db.transaction(async (tx) => {
+    await repo.updateApply(tx, row.id, {
+      status: "Rejected",
+      reason,
+      auditUserId: actor.userId,
+      auditTime: new Date(),
+      modified: new Date(),
+    });
+    await settleAgentStatus(tx, row.tenantId, row.targetId);
+    const agent = await agents.findAgent(tx, row.tenantId, row.targetId);
+    if (agent) await recordHistory(tx, agent, actor, "PublishApplyReject", `发布申请被拒绝：${reason}`);
+    await notify(tx, row.tenantId, {
+      senderId: null,
+      scope: "System",
+      content: `你的智能体「${row.name}」发布申请未通过审核，原因：${reason}`,
+      userIds: [row.applyUserId],
+    });
+  });
+}
+
+/** Takes one publication off the shelf; with none left the agent is back in development. */
+async function offShelf(db: Db, actor: Actor, published: repo.PublishedRow, reason: string) {
+  await repo.deletePublished(db, published.id);
+  await settleAgentStatus(db, published.tenantId, published.targetId);
+  const agent = await agents.findAgent(db, published.tenantId, published.targetId);
+  if (agent) await recordHistory(db, agent, actor, "OffShelf", `从${scopeLabel(published)}下架：${reason}`);
+  if (published.userId !== actor.userId) {
+    await notify(db, published.tenantId, {
+      senderId: null,
+      scope: "System",
+      content: `你的智能体「${published.name}」已从${scopeLabel(published)}下架，原因：${reason}`,
+      userIds: [published.userId],
+    });
+  }
+}
+
+export async function offShelfByOwner(deps: Deps, actor: Actor, publishId: number) {
+  const published = await repo.findPublished(deps.db, actor.tenantId, publishId);
+  if (!published || published.targetType !== "Agent") throw notFound("发布记录不存在");
+  await accessAgent(deps, actor, published.targetId, "Publish");
+  await deps.db.transaction((tx) => offShelf(tx, actor, published, "用户自行下架"));
+}
+
+export async function offShelfByAdmin(deps: Deps, actor: Actor, publishId: number, reason: string) {
+  requireSystemAdmin(actor);
+  const published = await repo.findPublished(deps.db, actor.tenantId, publishId);
+  if (!published) throw notFound("发布记录不存在");
+  await deps.db.transaction((tx) => offShelf(tx, actor, published, reason));
+}

@@ -1,0 +1,139 @@
+import type { Actor, Deps } from "../../api/context";
+import { badInput } from "../../api/envelope";
+import { requireSystemAdmin } from "../../api/guards";
+import { maskSecret } from "../../lib/secret-box";
+import { type TenantConfig, tenantConfigSchema } from "../tenant/contract";
+import { findTenantConfigValues, saveTenantConfigValues } from "../tenant/repo";
+import { getTenantConfig } from "../tenant/service";
+
+type Category = "BaseConfig" | "LoginConfig" | "PublishConfig" | "ModelSetting" | "AgentSetting" | "MailConfig";
+type InputType = "Input" | "Textarea" | "Select" | "Number" | "Switch" | "Password" | "MultiInput";
+
+interface ConfigItem {
+  name: keyof TenantConfig;
+  description: string;
+  category: Category;
+  inputType: InputType;
+  notice?: string;
+  /** For selects: `value:label` pairs. */
+  options?: string;
+}
+
+/** The settings an admin edits on /system/config, grouped as the page shows them. */
+export const configItems: ConfigItem[] = [
+  { name: "siteName", description: "站点名称", category: "BaseConfig", inputType: "Input" },
+  { name: "siteDescription", description: "站点描述", category: "BaseConfig", inputType: "Input" },
+  {
+    name: "siteUrl",
+    description: "站点地址",
+    category: "BaseConfig",
+    inputType: "Input",
+    notice: "用于生成临时会话链接，例如 https://agents.example.com/",
+  },
+  { name: "siteLogo", description: "站点 Logo 地址", category: "BaseConfig", inputType: "Input" },
+  { name: "faviconUrl", description: "网站图标地址", category: "BaseConfig", inputType: "Input" },
+  {
+    name: "homeSlogan",
+    description: "首页标语",
+    category: "BaseConfig",
+    inputType: "Input",
+    notice: "{{USER_NAME}} 会替换为用户名",
+  },
+  { name: "pageFooterText", description: "页脚文字", category: "BaseConfig", inputType: "Input" },
+  { name: "squareBannerText", description: "广场横幅标题", category: "BaseConfig", inputType: "Input" },
+  { name: "squareBannerSubText", description: "广场横幅副标题", category: "BaseConfig", inputType: "Input" },
+  { name: "loginPageText", description: "登录页标题", category: "LoginConfig", inputType: "Input" },
+  { name: "loginPageSubText", description: "登录页副标题", category: "LoginConfig", inputType: "Textarea" },
+  {
+    name: "authType",
+    description: "登录方式",
+    category: "LoginConfig",
+    inputType: "Select",
+    options: "3:邮箱验证码,1:手机验证码",
+  },
+  {
+    name: "openRegister",
+    description: "开放注册",
+    category: "LoginConfig",
+    inputType: "Switch",
+    notice: "关闭后只有管理员添加的用户可以登录",
+  },
+  { name: "authExpire", description: "登录有效期（分钟）", category: "LoginConfig", inputType: "Number" },
+  {
+    name: "agentPublishAudit",
+    description: "智能体发布到广场需要审核",
+    category: "PublishConfig",
+    inputType: "Switch",
+  },
+  { name: "pluginPublishAudit", description: "插件发布需要审核", category: "PublishConfig", inputType: "Switch" },
+  { name: "workflowPublishAudit", description: "工作流发布需要审核", category: "PublishConfig", inputType: "Switch" },
+  { name: "allowAgentTempChat", description: "允许临时会话链接", category: "PublishConfig", inputType: "Switch" },
+  { name: "defaultChatModelId", description: "默认对话模型", category: "ModelSetting", inputType: "Select" },
+  { name: "defaultSuggestModelId", description: "追问建议模型", category: "ModelSetting", inputType: "Select" },
+  { name: "defaultEmbedModelId", description: "默认向量模型", category: "ModelSetting", inputType: "Select" },
+  {
+    name: "defaultAgentId",
+    description: "首页默认智能体",
+    category: "AgentSetting",
+    inputType: "Number",
+    notice: "首页输入框对话的智能体 ID（需已发布）",
+  },
+  {
+    name: "globalSystemPrompt",
+    description: "全局系统提示词",
+    category: "AgentSetting",
+    inputType: "Textarea",
+    notice: "会加在每个智能体的系统提示词之前",
+  },
+  { name: "smtpHost", description: "SMTP 服务器", category: "MailConfig", inputType: "Input" },
+  { name: "smtpPort", description: "SMTP 端口", category: "MailConfig", inputType: "Number" },
+  { name: "smtpUsername", description: "SMTP 用户名", category: "MailConfig", inputType: "Input" },
+  { name: "smtpPassword", description: "SMTP 密码", category: "MailConfig", inputType: "Password" },
+  { name: "smtpFrom", description: "发件人地址", category: "MailConfig", inputType: "Input" },
+];
+
+const secretNames = new Set<keyof TenantConfig>(["smtpPassword"]);
+const numericNames = new Set(
+  configItems
+    .filter((i) => i.inputType === "Number" || i.inputType === "Switch" || i.inputType === "Select")
+    .map((i) => i.name),
+);
+
+export async function listConfig(deps: Deps, actor: Actor) {
+  requireSystemAdmin(actor);
+  const config = await getTenantConfig(deps, actor.tenantId);
+  return configItems.map((item, sort) => ({
+    ...item,
+    tenantId: actor.tenantId,
+    value: secretNames.has(item.name) ? maskSecret(String(config[item.name] ?? "")) : config[item.name],
+    sort,
+  }));
+}
+
+/** Form values arrive as strings; numbers and switches are coerced, empty selects mean "not set". */
+function coerce(name: keyof TenantConfig, value: unknown) {
+  if (!numericNames.has(name) || typeof value !== "string") return value;
+  if (value.trim() === "") return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : value;
+}
+
+/** Saves the given settings after validating each; a masked secret means "unchanged". */
+export async function saveConfig(deps: Deps, actor: Actor, input: Record<string, unknown>) {
+  requireSystemAdmin(actor);
+  const known = new Set(configItems.map((i) => i.name as string));
+  const stored = await findTenantConfigValues(deps.db, actor.tenantId);
+  const next: Record<string, unknown> = { ...stored };
+  for (const [key, raw] of Object.entries(input)) {
+    if (!known.has(key)) throw badInput(`参数 '${key}' 不是可配置的项`);
+    const name = key as keyof TenantConfig;
+    if (secretNames.has(name) && typeof raw === "string" && (raw === "" || raw.includes("****"))) continue;
+    const value = coerce(name, raw);
+    const field = tenantConfigSchema.shape[name];
+    const parsed = field.safeParse(value);
+    if (!parsed.success) throw badInput(`参数 '${key}' ${parsed.error.issues[0]?.message ?? "不合法"}`);
+    next[key] = parsed.data;
+  }
+  if (next.defaultChatModelId === null) throw badInput("参数 'defaultChatModelId' 必须设置默认对话模型");
+  await saveTenantConfigValues(deps.db, actor.tenantId, next);
+}
