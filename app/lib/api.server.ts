@@ -31,6 +31,9 @@ export async function apiRaw<T>(context: AppLoadContext, request: Request, path:
   const headers = new Headers({ accept: "application/json", ...opts.headers });
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
+  // Behind a TLS proxy the backend marks the session cookie Secure from this (only when TRUST_PROXY is on).
+  const forwardedProto = request.headers.get("x-forwarded-proto");
+  if (forwardedProto) headers.set("x-forwarded-proto", forwardedProto);
   const url = new URL(request.url);
   headers.set("referer", url.pathname + url.search === "/" ? url.origin : url.href);
   let body: string | undefined;

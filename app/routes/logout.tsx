@@ -22,6 +22,7 @@ export default function LogoutPage() {
   return (
     <AuthLayout title="退出登录" subtitle="退出后需要重新登录才能继续使用。">
       <Form method="post" className="flex gap-3">
+        <input type="hidden" name="intent" value="logout" />
         <Button type="submit" variant="danger">
           退出登录
         </Button>

@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { UserDto } from "../../server/modules/auth/service";
 import { PageHeader } from "../components/page-header";
 import { Avatar } from "../components/ui/avatar";
-import { Button } from "../components/ui/button";
+import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Field, FormErrors } from "../components/ui/field";
 import { Input } from "../components/ui/input";
@@ -23,6 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "个
 
 /** The backend's user-name rules (server/modules/auth/contract.ts), checked here first for quick feedback. */
 const schema = z.object({
+  intent: z.literal("update-profile"),
   nickName: requiredText("请输入昵称")
     .max(32, "最多 32 个字符")
     .refine((v) => !/^\d+$/.test(v), "不能全是数字"),
@@ -53,7 +54,7 @@ export default function ProfilePage({ actionData }: Route.ComponentProps) {
   const user = useCurrentUser();
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
-    id: "profile",
+    id: `profile-${user.modified}`,
     lastResult: actionData,
     defaultValue: { nickName: user.nickName ?? "", userName: user.userName },
     shouldValidate: "onBlur",
@@ -82,6 +83,7 @@ export default function ProfilePage({ actionData }: Route.ComponentProps) {
         </Card>
         <Card title="基本信息">
           <Form method="post" {...getFormProps(form)} className="flex max-w-md flex-col gap-4">
+            <input type="hidden" name="intent" value="update-profile" />
             <FormErrors id={form.errorId} errors={form.errors} />
             <Field label="昵称" field={fields.nickName}>
               <Input
@@ -104,8 +106,16 @@ export default function ProfilePage({ actionData }: Route.ComponentProps) {
             </div>
           </Form>
         </Card>
+        {user.resetPass === 0 ? (
+          <Card title="登录密码" description="你还没有设置登录密码，目前只能用验证码登录。">
+            <Link to="/set-password?redirect=%2Fprofile" className={buttonClass("secondary")}>
+              设置登录密码
+            </Link>
+          </Card>
+        ) : null}
         <Card title="退出登录" description="退出后需要重新登录才能继续使用。">
           <Form method="post" action="/logout">
+            <input type="hidden" name="intent" value="logout" />
             <Button type="submit" variant="secondary">
               退出登录
             </Button>

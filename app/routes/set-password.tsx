@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "设
 
 const schema = z
   .object({
+    intent: z.literal("set-password"),
     password: passwordField(),
     confirm: z.string({ error: "请再次输入密码" }),
   })
@@ -55,6 +56,7 @@ export default function SetPasswordPage({ loaderData, actionData }: Route.Compon
   return (
     <AuthLayout title="设置密码" subtitle={<>为账号 {loaderData.account} 设置登录密码，之后可以用密码登录</>}>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <input type="hidden" name="intent" value="set-password" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field label="密码" field={fields.password} hint="至少 6 位">
           <Input

@@ -5,7 +5,7 @@ import { api } from "../lib/api.server";
 import { listSpaces, spaceIdParam } from "../lib/space.server";
 import type { Route } from "./+types/space-layout";
 
-export type SpaceDetail = Awaited<ReturnType<typeof getSpace>>;
+type SpaceDetail = Awaited<ReturnType<typeof getSpace>>;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const spaceId = spaceIdParam(params.spaceId);

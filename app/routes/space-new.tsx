@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CreateSpaceForm, spaceInfoSchema } from "../components/space/create-space-form";
+import { CreateSpaceForm, createSpaceSchema } from "../components/space/create-space-form";
 import { Card } from "../components/ui/card";
 import { tryApi } from "../lib/api.server";
 import { replyWithApiError } from "../lib/form.server";
@@ -10,9 +10,11 @@ import type { Route } from "./+types/space-new";
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "创建团队空间");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: spaceInfoSchema });
+  const submission = parseWithZod(await request.formData(), { schema: createSpaceSchema });
   if (submission.status !== "success") return submission.reply();
-  const created = await tryApi<number>(context, request, "/api/space/add", { body: submission.value });
+  const created = await tryApi<number>(context, request, "/api/space/add", {
+    body: { name: submission.value.name, description: submission.value.description },
+  });
   if (!created.ok) return replyWithApiError(submission, created.error);
   return redirectWithToast(`/space/${created.data}/develop`, {
     type: "success",

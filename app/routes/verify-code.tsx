@@ -19,6 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "输
 const CODE_LENGTH = 6;
 
 const verifySchema = z.object({
+  intent: z.literal("verify"),
   code: z
     .string({ error: "请输入验证码" })
     .trim()
@@ -93,7 +94,7 @@ export default function VerifyCodePage({ loaderData, actionData }: Route.Compone
   const backToLogin = `/login?tab=code${redirectTo ? `&redirect=${encodeURIComponent(redirectTo)}` : ""}`;
 
   return (
-    <AuthLayout title="输入验证码" subtitle={<>验证码已发送至 {target}，5 分钟内有效</>}>
+    <AuthLayout title="输入验证码" subtitle={<>请输入发送至 {target} 的 6 位验证码，5 分钟内有效</>}>
       {message ? (
         <p role="status" className="rounded-md border border-primary-200 bg-primary-50 px-3 py-2 text-primary-700">
           {message}

@@ -31,6 +31,14 @@ export async function peek(db: Db, key: string): Promise<WindowState | null> {
   return { count: row.count, resetAt: row.resetAt };
 }
 
+/** Gives one counted event back (an attempt that turned out fine), never going below zero. */
+export async function release(db: Db, key: string) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
 export async function clear(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

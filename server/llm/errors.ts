@@ -27,6 +27,9 @@ export function describeLlmError(error: unknown): string {
   if (/timeout|timed out/i.test(text)) return "模型服务响应超时，请稍后再试";
   if (/terminated|other side closed|premature|ECONNRESET|UND_ERR_SOCKET/i.test(text))
     return "模型服务的回复中断了，请重试";
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|fetch failed/i.test(text)) return "无法连接模型服务，请检查接口地址与网络";
+  if (
+    /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|fetch failed|Cannot connect to API|bad port/i.test(text)
+  )
+    return "无法连接模型服务，请检查接口地址与网络";
   return "模型调用失败，请稍后再试";
 }

@@ -96,15 +96,38 @@ describe("POST /api/agent/component/add", () => {
       [{ agentId: id, type: "Plugin", targetId: "abc" }, "targetId"],
       [{ agentId: id, type: "Plugin", targetId: 1, bindConfig: { invokeType: "SOMETIMES" } }, "bindConfig.invokeType"],
       [{ agentId: id, type: "Workflow", targetId: 1, bindConfig: { directOutput: 2 } }, "bindConfig.directOutput"],
-      [{ agentId: id, type: "Knowledge", targetId: 1, bindConfig: { maxRecallCount: 11 } }, "bindConfig.maxRecallCount"],
+      [
+        { agentId: id, type: "Knowledge", targetId: 1, bindConfig: { maxRecallCount: 11 } },
+        "bindConfig.maxRecallCount",
+      ],
       [{ agentId: id, type: "Knowledge", targetId: 1, bindConfig: { matchingDegree: 1 } }, "bindConfig.matchingDegree"],
-      [{ agentId: id, type: "Knowledge", targetId: 1, bindConfig: { searchStrategy: "FUZZY" } }, "bindConfig.searchStrategy"],
-      [{ agentId: id, type: "Plugin", targetId: 1, bindConfig: { inputArgBindConfigs: [{ name: "a", dataType: "Float" }] } }, "bindConfig.inputArgBindConfigs.0.dataType"],
-      [{ agentId: id, type: "Plugin", targetId: 1, bindConfig: { cardBindConfig: { cardKey: "template-7" } } }, "bindConfig.cardBindConfig.cardKey"],
+      [
+        { agentId: id, type: "Knowledge", targetId: 1, bindConfig: { searchStrategy: "FUZZY" } },
+        "bindConfig.searchStrategy",
+      ],
+      [
+        {
+          agentId: id,
+          type: "Plugin",
+          targetId: 1,
+          bindConfig: { inputArgBindConfigs: [{ name: "a", dataType: "Float" }] },
+        },
+        "bindConfig.inputArgBindConfigs.0.dataType",
+      ],
+      [
+        { agentId: id, type: "Plugin", targetId: 1, bindConfig: { cardBindConfig: { cardKey: "template-7" } } },
+        "bindConfig.cardBindConfig.cardKey",
+      ],
       [{ agentId: id, type: "Trigger", bindConfig: { ...trigger, triggerType: "HOURLY" } }, "bindConfig.triggerType"],
       [{ agentId: id, type: "Trigger", bindConfig: trigger }, "bindConfig.cronExpression"],
-      [{ agentId: id, type: "Trigger", bindConfig: { ...trigger, cronExpression: "every day" } }, "bindConfig.cronExpression"],
-      [{ agentId: id, type: "Trigger", bindConfig: { ...trigger, componentType: "AGENT" } }, "bindConfig.componentType"],
+      [
+        { agentId: id, type: "Trigger", bindConfig: { ...trigger, cronExpression: "every day" } },
+        "bindConfig.cronExpression",
+      ],
+      [
+        { agentId: id, type: "Trigger", bindConfig: { ...trigger, componentType: "AGENT" } },
+        "bindConfig.componentType",
+      ],
     ];
     for (const [body, field] of cases) refused(await add(t.member.token, body), "4000", field);
     expect(await snapshot(id)).toEqual(before);
@@ -155,7 +178,11 @@ describe("POST /api/agent/component/model/update", () => {
     refused(await update("model", t.member.token, { id: model.id }), "4000", "bindConfig");
     refused(await update("model", t.member.token, { bindConfig: {} }), "4000", "id");
     refused(await update("model", t.member.token, { id: model.id, targetId: 0, bindConfig: {} }), "4000", "targetId");
-    refused(await update("model", t.member.token, { id: model.id, exceptionOut: 2, bindConfig: {} }), "4000", "exceptionOut");
+    refused(
+      await update("model", t.member.token, { id: model.id, exceptionOut: 2, bindConfig: {} }),
+      "4000",
+      "exceptionOut",
+    );
     expect(await snapshot(id)).toEqual(before);
   });
 

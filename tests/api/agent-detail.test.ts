@@ -23,7 +23,12 @@ describe("GET /api/published/agent/{id}", () => {
         token: t.member.token,
         body: {
           id: variable.id,
-          bindConfig: { variables: [{ name: "company", require: true }, { name: "hidden", enable: false }] },
+          bindConfig: {
+            variables: [
+              { name: "company", require: true },
+              { name: "hidden", enable: false },
+            ],
+          },
         },
       }),
     );
@@ -72,8 +77,11 @@ describe("GET /api/published/agent/{id}", () => {
     refused(await detail(id), "4010");
     refused(await detail("abc", t.member.token), "4000", "agentId");
 
-    await markPublished(s, id);
-    expect(ok(await detail(id, t.outsider.token))).toMatchObject({ name: "尚未发布的秘密", publishStatus: "Published" });
+    await markPublished(s, t.sysAdmin, id);
+    expect(ok(await detail(id, t.outsider.token))).toMatchObject({
+      name: "尚未发布的秘密",
+      publishStatus: "Published",
+    });
     ok(await s.call(`/api/user/agent/collect/${id}`, { token: t.outsider.token, body: {} }));
     expect(ok(await detail(id, t.outsider.token))).toMatchObject({ collect: true, statistics: { collectCount: 1 } });
     // Published does not open the editor's view.
@@ -84,7 +92,13 @@ describe("GET /api/published/agent/{id}", () => {
 describe("GET /api/component/list/{spaceId}", () => {
   it("lists the space's own components to members only", async () => {
     const base = { tenantId: 1, model: "m", protocol: "OpenAI" as const };
-    await insertModel(s.deps.db, { ...base, name: "团队私有模型", scope: "Space", spaceId: t.spaceId, creatorId: t.owner.id });
+    await insertModel(s.deps.db, {
+      ...base,
+      name: "团队私有模型",
+      scope: "Space",
+      spaceId: t.spaceId,
+      creatorId: t.owner.id,
+    });
     const elsewhere = await personalSpace(s, t.outsider.token);
     await insertModel(s.deps.db, { ...base, name: "别处的模型", scope: "Space", spaceId: elsewhere });
     const list = ok<any[]>(await s.call(`/api/component/list/${t.spaceId}`, { token: t.other.token }));

@@ -14,7 +14,7 @@ beforeAll(async () => {
     memberB: await addAgent(s, t.member.token, t.spaceId, { name: "周报助手", description: "写 WEEKLY 报告" }),
     ownerC: await addAgent(s, t.owner.token, t.spaceId, { name: "100%满意", description: "客服" }),
   };
-  await markPublished(s, ids.memberB);
+  await markPublished(s, t.sysAdmin, ids.memberB);
 });
 afterAll(() => s.close());
 

@@ -74,7 +74,9 @@ const send = (token: string, c: Call) =>
 describe("outsider matrix", () => {
   it("refuses every id-taking endpoint with 4030/4040, leaks nothing and changes nothing", async () => {
     const agentId = await addAgent(s, t.member.token, t.spaceId, { name: "团队内部助手", template: "template-3" });
-    ok(await s.call("/api/agent/config/update", { token: t.member.token, body: { id: agentId, systemPrompt: SECRET } }));
+    ok(
+      await s.call("/api/agent/config/update", { token: t.member.token, body: { id: agentId, systemPrompt: SECRET } }),
+    );
     ok(await s.call(`/api/user/agent/collect/${agentId}`, { token: t.member.token, body: {} }));
     await insertComponent(s.deps.db, {
       tenantId: 1,
@@ -84,9 +86,9 @@ describe("outsider matrix", () => {
       name: "内部插件",
       bindConfig: { invokeType: "MANUAL" },
     });
-    const componentIds = (await rows<{ id: number }>(s, sql`select id from agent_component where agent_id = ${agentId}`)).map(
-      (r) => r.id,
-    );
+    const componentIds = (
+      await rows<{ id: number }>(s, sql`select id from agent_component where agent_id = ${agentId}`)
+    ).map((r) => r.id);
     const ownSpace = await personalSpace(s, t.outsider.token);
     const before = await state();
 

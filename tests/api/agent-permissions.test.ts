@@ -82,7 +82,7 @@ describe("POST /api/agent/copy/{id}", () => {
   it("lets any member copy within the space: name + 副本, Developing, own creator, components duplicated", async () => {
     const id = await addAgent(s, t.member.token, t.spaceId, { name: "原版", template: "template-3" });
     ok(await s.call("/api/agent/config/update", { token: t.member.token, body: { id, systemPrompt: "原始提示词" } }));
-    await markPublished(s, id);
+    await markPublished(s, t.sysAdmin, id);
     const source = { agent: await agentRow(s, id), components: await componentRows(s, id) };
     const copyId = ok<number>(await s.call(`/api/agent/copy/${id}`, { token: t.other.token, body: {} }));
     expect(copyId).not.toBe(id);
@@ -230,7 +230,9 @@ describe("a space's own model on copy and transfer", () => {
     expect((await modelOf(sameSpace)).target_id).toBe(teamModel.id);
 
     const adminPersonal = await personalSpace(s, t.admin.token);
-    const copyId = ok<number>(await s.call(`/api/agent/copy/${id}/${adminPersonal}`, { token: t.admin.token, body: {} }));
+    const copyId = ok<number>(
+      await s.call(`/api/agent/copy/${id}/${adminPersonal}`, { token: t.admin.token, body: {} }),
+    );
     const copied = await modelOf(copyId);
     expect(copied).toMatchObject({ target_id: defaultModel, name: "内置离线模型" });
     expect(copied.bind_config.reasoningModelId).toBeNull();

@@ -49,7 +49,7 @@ describe("collect / like", () => {
     expect(await stats(draft)).toMatchObject({ collectCount: 0, likeCount: 0 });
 
     const published = await addAgent(s, t.member.token, t.spaceId);
-    await markPublished(s, published);
+    await markPublished(s, t.sysAdmin, published);
     ok(await post(`/api/user/agent/collect/${published}`, t.outsider.token));
     ok(await post(`/api/user/agent/like/${published}`, t.outsider.token));
     expect(await stats(published)).toMatchObject({ collectCount: 1, likeCount: 1 });
@@ -71,10 +71,14 @@ describe("dev collect (workspace star)", () => {
     const listed = ok<any[]>(await s.call("/api/user/agent/dev/collect/list/1/8", { token: t.other.token }));
     expect(listed.map((x) => x.agentId)).toEqual([b, a]);
     expect(listed[0]).toMatchObject({ id: b, userId: t.other.id, spaceId: t.spaceId, name: "星标乙" });
-    expect(ok<any[]>(await s.call("/api/user/agent/dev/collect/list/2/1", { token: t.other.token })).map((x) => x.agentId)).toEqual([a]);
+    expect(
+      ok<any[]>(await s.call("/api/user/agent/dev/collect/list/2/1", { token: t.other.token })).map((x) => x.agentId),
+    ).toEqual([a]);
     ok(await post(`/api/user/agent/dev/unCollect/${b}`, t.other.token));
     ok(await post(`/api/user/agent/dev/unCollect/${b}`, t.other.token));
-    expect(ok<any[]>(await s.call("/api/user/agent/dev/collect/list/1/8", { token: t.other.token })).map((x) => x.agentId)).toEqual([a]);
+    expect(
+      ok<any[]>(await s.call("/api/user/agent/dev/collect/list/1/8", { token: t.other.token })).map((x) => x.agentId),
+    ).toEqual([a]);
     expect((await getAgent(s, t.other.token, b)).devCollected).toBe(false);
   });
 });
@@ -88,11 +92,23 @@ describe("the user's lists", () => {
     ok(await s.call("/api/agent/config/update", { token: u.token, body: { id: a, userPrompt: "改" } }));
     const edits = ok<any[]>(await s.call("/api/user/agent/edit/list/8", { token: u.token }));
     expect(edits.map((x) => x.agentId)).toEqual([a, b]);
-    expect(edits[0]).toMatchObject({ id: a, agentId: a, userId: u.id, spaceId: mySpace, name: "甲", icon: "", description: "" });
+    expect(edits[0]).toMatchObject({
+      id: a,
+      agentId: a,
+      userId: u.id,
+      spaceId: mySpace,
+      name: "甲",
+      icon: "",
+      description: "",
+    });
     expect(Date.parse(edits[0].modified)).toBeGreaterThan(0);
-    expect(ok<any[]>(await s.call("/api/user/agent/edit/list/1", { token: u.token })).map((x) => x.agentId)).toEqual([a]);
+    expect(ok<any[]>(await s.call("/api/user/agent/edit/list/1", { token: u.token })).map((x) => x.agentId)).toEqual([
+      a,
+    ]);
     // Somebody else's edits are not mine.
-    expect(ok<any[]>(await s.call("/api/user/agent/edit/list/8", { token: t.outsider.token })).map((x) => x.agentId)).not.toContain(a);
+    expect(
+      ok<any[]>(await s.call("/api/user/agent/edit/list/8", { token: t.outsider.token })).map((x) => x.agentId),
+    ).not.toContain(a);
 
     expect(ok(await s.call("/api/user/agent/used/list/8", { token: u.token }))).toEqual([]);
     // Chatting records the use (the conversation issue writes it); plant one the same way.
@@ -106,7 +122,7 @@ describe("the user's lists", () => {
     const ids: number[] = [];
     for (const name of ["一", "二", "三"]) {
       const id = await addAgent(s, t.member.token, t.spaceId, { name });
-      await markPublished(s, id);
+      await markPublished(s, t.sysAdmin, id);
       ok(await post(`/api/user/agent/collect/${id}`, u.token));
       ids.push(id);
     }
@@ -133,6 +149,23 @@ describe("the user's lists", () => {
     expect(ok(await s.call("/api/user/agent/dev/collect/list/1/10", { token: u.token }))).toEqual([]);
     const home = ok(await s.call("/api/home/list", { token: u.token }));
     expect(JSON.stringify(home.categoryItems)).not.toContain("离开后不可见");
+  });
+
+  it("after leaving the space keeps what is published to the square, not what is published to the space", async () => {
+    const u = await s.newUser();
+    ok(await s.call("/api/space/user/add", { token: t.owner.token, body: [{ spaceId: t.spaceId, userId: u.id }] }));
+    const square = await addAgent(s, t.member.token, t.spaceId, { name: "广场发布" });
+    await markPublished(s, t.sysAdmin, square);
+    const spaceOnly = await addAgent(s, t.member.token, t.spaceId, { name: "仅空间发布" });
+    ok(await s.call(`/api/agent/publish/apply/${spaceOnly}`, { token: t.member.token, body: { scope: "Space" } }));
+    expect((await getAgent(s, t.member.token, spaceOnly)).publishStatus).toBe("Published");
+    for (const id of [square, spaceOnly]) ok(await post(`/api/user/agent/collect/${id}`, u.token));
+    ok(await s.call("/api/space/user/delete", { token: t.owner.token, body: { spaceId: t.spaceId, userId: u.id } }));
+    const page = ok(await s.call("/api/user/agent/collect/list/1/10", { token: u.token }));
+    expect(page).toMatchObject({ total: 1, records: [{ agentId: square }] });
+    const home = ok(await s.call("/api/home/list", { token: u.token }));
+    expect(home.categoryItems.Collected.map((x: any) => x.targetId)).toEqual([square]);
+    refused(await s.call(`/api/published/agent/${spaceOnly}`, { token: u.token }), "4040");
   });
 
   it("refuses sizes and pages outside 1..100 with 4000, and anonymous callers with 4010", async () => {

@@ -38,14 +38,26 @@ describe("POST /api/agent/component/variable/update", () => {
       { name: "avatar", dataType: "File_Image", bindValue: "https://example.com/a.png" },
       { name: "photos", dataType: "Array_File_Image", bindValue: [] },
       { name: "color", inputType: "Select", selectConfig: { options }, bindValue: "blue" },
-      { name: "colors", dataType: "Array_String", inputType: "MultipleSelect", selectConfig: { options }, bindValue: ["red"] },
+      {
+        name: "colors",
+        dataType: "Array_String",
+        inputType: "MultipleSelect",
+        selectConfig: { options },
+        bindValue: ["red"],
+      },
       { name: "note", dataType: "String", inputType: "Paragraph" },
       { name: "_private2" },
     ];
     ok(await save(variables));
     const own = await ownVariables(t.other.token);
     expect(own.map((v) => v.name)).toEqual(variables.map((v) => v.name));
-    expect(own[0]).toMatchObject({ key: "company", displayName: "公司", require: true, enable: true, systemVariable: false });
+    expect(own[0]).toMatchObject({
+      key: "company",
+      displayName: "公司",
+      require: true,
+      enable: true,
+      systemVariable: false,
+    });
     expect(own[9]).toMatchObject({ inputType: "Select", bindValue: "blue", selectConfig: { options } });
     expect(own[12]).toMatchObject({ dataType: "String", inputType: "Text", require: false });
     const all = ok<any[]>(await s.call(`/api/agent/variable/list/${agentId}`, { token: t.member.token }));
@@ -114,7 +126,11 @@ describe("POST /api/agent/component/variable/update", () => {
       "4000",
       "bindConfig.variables.0.selectConfig.options.0.label",
     );
-    refused(await save([{ name: "v", inputType: "MultipleSelect" }]), "4000", "bindConfig.variables.0.selectConfig.options");
+    refused(
+      await save([{ name: "v", inputType: "MultipleSelect" }]),
+      "4000",
+      "bindConfig.variables.0.selectConfig.options",
+    );
     expect(await stored()).toEqual(before);
   });
 

@@ -13,11 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const tally = (codes: string[]) => codes.reduce<Record<string, number>>((t, c) => ({ ...t, [c]: (t[c] ?? 0) + 1 }), {});
+function tally(codes: string[]) {
+  const t: Record<string, number> = {};
+  for (const c of codes) t[c] = (t[c] ?? 0) + 1;
+  return t;
+}
 const sendCode = async (email: string) =>
-  codeFrom(
-    (await s.call("/api/user/code/send", { body: { type: "LOGIN_OR_REGISTER", email } })).message as string,
-  );
+  codeFrom((await s.call("/api/user/code/send", { body: { type: "LOGIN_OR_REGISTER", email } })).message as string);
 
 describe("parallel attempts", () => {
   it("a burst of wrong passwords gets at most 5 guesses at one account", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
 import { FAKE_TEXT, startFakeOpenAI } from "../fixtures/fake-openai";
 import { addAgent, ok, type Team, team } from "../support/agents";
 import {
@@ -16,7 +17,6 @@ import {
   setVariables,
   streamed,
 } from "../support/chat";
-import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
 import { startServer, type TestServer } from "../support/server";
 import { postSse } from "../support/sse";
 
@@ -53,7 +53,12 @@ describe("chat through an OpenAI-compatible provider", () => {
     const { events } = await chat(s, t.member.token, conv.id, "你好");
     expectWellFormed(events);
     expect(streamed(events)).toBe(FAKE_TEXT);
-    expect(finalOf(events)!.data).toMatchObject({ success: true, promptTokens: 12, completionTokens: 8, totalTokens: 20 });
+    expect(finalOf(events)!.data).toMatchObject({
+      success: true,
+      promptTokens: 12,
+      completionTokens: 8,
+      totalTokens: 20,
+    });
     const sent = completions().at(-1)!.body;
     expect(sent).toMatchObject({ model: "fake-text", stream: true });
     expect(sent.messages.at(-1)).toEqual({ role: "user", content: "你好" });
@@ -78,7 +83,10 @@ describe("chat through an OpenAI-compatible provider", () => {
     expectWellFormed(events);
     const steps = events.filter((e) => e.eventType === "PROCESSING").map((e) => e.data);
     expect(steps.map((p) => p.status)).toEqual(["EXECUTING", "FINISHED"]);
-    expect(steps[1]).toMatchObject({ executeId: "call_fake_1", result: { executeId: "call_fake_1", input: { name: "tone", value: "轻松" } } });
+    expect(steps[1]).toMatchObject({
+      executeId: "call_fake_1",
+      result: { executeId: "call_fake_1", input: { name: "tone", value: "轻松" } },
+    });
     expect(streamed(events)).toBe("工具已经完成。");
 
     const calls = completions().slice(before);
@@ -92,24 +100,27 @@ describe("chat through an OpenAI-compatible provider", () => {
   it.each([
     ["fake-drop", /中断/, "这句话会被截断"],
     ["fake-error", /模型服务暂时不可用（500）/, ""],
-  ])("a provider failure (%s) ends with ERROR, FINAL_RESULT success false and an error message", async (model, why, partial) => {
-    const { conv } = await agentOn(model);
-    const { events } = await chat(s, t.member.token, conv.id, "说点什么");
-    expectWellFormed(events);
-    const error = events.find((e) => e.eventType === "ERROR")!;
-    expect(error.error).toMatch(why);
-    expect(events.indexOf(error)).toBe(events.length - 2);
-    expect(finalOf(events)!.data).toMatchObject({ success: false, error: expect.stringMatching(why) });
-    expect(streamed(events)).toBe(partial);
+  ])(
+    "a provider failure (%s) ends with ERROR, FINAL_RESULT success false and an error message",
+    async (model, why, partial) => {
+      const { conv } = await agentOn(model);
+      const { events } = await chat(s, t.member.token, conv.id, "说点什么");
+      expectWellFormed(events);
+      const error = events.find((e) => e.eventType === "ERROR")!;
+      expect(error.error).toMatch(why);
+      expect(events.indexOf(error)).toBe(events.length - 2);
+      expect(finalOf(events)!.data).toMatchObject({ success: false, error: expect.stringMatching(why) });
+      expect(streamed(events)).toBe(partial);
 
-    const [user, answer] = await messageRows(s, conv.id);
-    expect(user).toMatchObject({ role: "USER", text: "说点什么" });
-    expect(answer).toMatchObject({ role: "ASSISTANT", status: "error", text: partial, finish_reason: "ERROR" });
-    expect((await runRow(s, events[0]!.requestId)).status).toBe("FAILED");
-    // The conversation carries on after a failure.
-    const view = ok(await s.call(`/api/agent/conversation/${conv.id}`, { token: t.member.token, body: {} }));
-    expect(view.runningRequestId).toBeNull();
-  });
+      const [user, answer] = await messageRows(s, conv.id);
+      expect(user).toMatchObject({ role: "USER", text: "说点什么" });
+      expect(answer).toMatchObject({ role: "ASSISTANT", status: "error", text: partial, finish_reason: "ERROR" });
+      expect((await runRow(s, events[0]!.requestId)).status).toBe("FAILED");
+      // The conversation carries on after a failure.
+      const view = ok(await s.call(`/api/agent/conversation/${conv.id}`, { token: t.member.token, body: {} }));
+      expect(view.runningRequestId).toBeNull();
+    },
+  );
 
   it("substitutes {{variables}} into the system prompt after the tenant's global prompt", async () => {
     const stored = await findTenantConfigValues(s.deps.db, 1);
@@ -147,7 +158,9 @@ describe("stopping and concurrency", () => {
     expect(view.runningRequestId).toBe(requestId);
 
     const asked = Date.now();
-    expect(ok(await s.call(`/api/agent/conversation/chat/stop/${requestId}`, { token: t.member.token, body: {} }))).toBe(true);
+    expect(
+      ok(await s.call(`/api/agent/conversation/chat/stop/${requestId}`, { token: t.member.token, body: {} })),
+    ).toBe(true);
     const events = await stream.done;
     expect(Date.now() - asked).toBeLessThan(2500);
     expectWellFormed(events);
@@ -160,8 +173,12 @@ describe("stopping and concurrency", () => {
     expect(answer).toMatchObject({ status: "complete", text, finish_reason: "STOPPED" });
     expect((await runRow(s, requestId)).status).toBe("CANCEL");
     // Stopping a finished run is a no-op; the conversation accepts a new message.
-    expect(ok(await s.call(`/api/agent/conversation/chat/stop/${requestId}`, { token: t.member.token, body: {} }))).toBe(false);
-    expect(ok(await s.call(`/api/agent/conversation/${conv.id}`, { token: t.member.token, body: {} })).runningRequestId).toBeNull();
+    expect(
+      ok(await s.call(`/api/agent/conversation/chat/stop/${requestId}`, { token: t.member.token, body: {} })),
+    ).toBe(false);
+    expect(
+      ok(await s.call(`/api/agent/conversation/${conv.id}`, { token: t.member.token, body: {} })).runningRequestId,
+    ).toBeNull();
   });
 
   it("refuses a second message while an answer is running, with a streamed error and nothing stored", async () => {
@@ -171,11 +188,20 @@ describe("stopping and concurrency", () => {
     const second = await chat(s, t.member.token, conv.id, "第二条");
     expect(second.status).toBe(200);
     expectWellFormed(second.events);
-    expect(second.events[0]!.data).toMatchObject({ finished: true, finishReason: "ERROR", text: expect.stringContaining("还在生成中") });
+    expect(second.events[0]!.data).toMatchObject({
+      finished: true,
+      finishReason: "ERROR",
+      text: expect.stringContaining("还在生成中"),
+    });
     expect(finalOf(second.events)!.data.success).toBe(false);
     expect((await messageRows(s, conv.id)).map((m) => m.text)).not.toContain("第二条");
 
-    ok(await s.call(`/api/agent/conversation/chat/stop/${first.events[0]!.requestId}`, { token: t.member.token, body: {} }));
+    ok(
+      await s.call(`/api/agent/conversation/chat/stop/${first.events[0]!.requestId}`, {
+        token: t.member.token,
+        body: {},
+      }),
+    );
     await first.done;
   });
 
@@ -200,17 +226,26 @@ describe("refusals before the stream opens", () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.envelope).toMatchObject({ code: "4010", success: false });
 
-    const bad = await postSse(s.url, CHAT_PATH, { token: t.member.token, body: { conversationId: "abc", message: "你好" } });
+    const bad = await postSse(s.url, CHAT_PATH, {
+      token: t.member.token,
+      body: { conversationId: "abc", message: "你好" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.envelope!.code).toBe("4000");
     expect(bad.envelope!.message).toContain("'conversationId'");
     const notJson = await postSse(s.url, CHAT_PATH, { token: t.member.token, raw: "{oops" });
     expect(notJson.status).toBe(400);
 
-    const outsider = await postSse(s.url, CHAT_PATH, { token: t.outsider.token, body: { conversationId: conv.id, message: "你好" } });
+    const outsider = await postSse(s.url, CHAT_PATH, {
+      token: t.outsider.token,
+      body: { conversationId: conv.id, message: "你好" },
+    });
     expect(outsider.status).toBe(404);
     expect(outsider.envelope!.code).toBe("4040");
-    const teammate = await postSse(s.url, CHAT_PATH, { token: t.other.token, body: { conversationId: conv.id, message: "你好" } });
+    const teammate = await postSse(s.url, CHAT_PATH, {
+      token: t.other.token,
+      body: { conversationId: conv.id, message: "你好" },
+    });
     expect(teammate.status).toBe(404);
 
     expect(await messageRows(s, conv.id)).toEqual(before);

@@ -105,7 +105,10 @@ describe("chat with the built-in offline model", () => {
     const steps = events.filter((e) => e.eventType === "PROCESSING").map((e) => e.data);
     expect(steps.map((p) => p.status)).toEqual(["EXECUTING", "FINISHED"]);
     expect(steps[0].executeId).toBe(steps[1].executeId);
-    expect(steps[1]).toMatchObject({ type: "Variable", result: { success: true, input: { name: "city", value: "杭州" } } });
+    expect(steps[1]).toMatchObject({
+      type: "Variable",
+      result: { success: true, input: { name: "city", value: "杭州" } },
+    });
     // The tool ran between the two model steps: the final answer reports its result.
     const firstProcessing = events.findIndex((e) => e.eventType === "PROCESSING");
     expect(events.slice(firstProcessing).some((e) => e.data?.type === "CHAT" && e.data.text)).toBe(true);

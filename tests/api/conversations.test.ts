@@ -26,7 +26,11 @@ describe("POST /api/agent/conversation/create", () => {
       await s.call("/api/agent/conversation/create", { token: t.outsider.token, body: { agentId, devMode: true } }),
       "4040",
     );
-    refused(await s.call("/api/agent/conversation/create", { token: t.member.token, body: { agentId: "x" } }), "4000", "agentId");
+    refused(
+      await s.call("/api/agent/conversation/create", { token: t.member.token, body: { agentId: "x" } }),
+      "4000",
+      "agentId",
+    );
     refused(await s.call("/api/agent/conversation/create", { body: { agentId } }), "4010");
     expect(await count(s, "conversation")).toBe(before);
 
@@ -34,7 +38,6 @@ describe("POST /api/agent/conversation/create", () => {
     expect(mine).toMatchObject({ agentId, userId: t.other.id, devMode: true, variables: { city: "上海" }, topic: "" });
     expect(mine.uid).toMatch(/^[a-f0-9]{32}$/);
     expect(mine.agent).toMatchObject({ name: "客服助手" });
-
   });
 });
 
@@ -70,7 +73,11 @@ describe("list, rename, page and delete", () => {
     expect(await list({ agentId: null, limit: 2 })).toEqual([c3.id, c2.id]);
     expect(await list({ agentId: null, lastId: c2.id })).toEqual([c1.id]);
     expect(await list({})).not.toContain(empty.id);
-    refused(await s.call("/api/agent/conversation/list", { token: t.other.token, body: { limit: 0 } }), "4000", "limit");
+    refused(
+      await s.call("/api/agent/conversation/list", { token: t.other.token, body: { limit: 0 } }),
+      "4000",
+      "limit",
+    );
   });
 
   it("renames with a topic, or titles from the first message (first line, at most 50 characters)", async () => {
@@ -98,7 +105,10 @@ describe("list, rename, page and delete", () => {
     for (const q of ["一", "二", "三"]) await chat(s, t.member.token, conv.id, q);
     const page = (body: object) =>
       s
-        .call<any[]>("/api/agent/conversation/message/list", { token: t.member.token, body: { conversationId: conv.id, ...body } })
+        .call<any[]>("/api/agent/conversation/message/list", {
+          token: t.member.token,
+          body: { conversationId: conv.id, ...body },
+        })
         .then(ok);
     const all = await page({});
     expect(all.map((m) => m.role)).toEqual(["USER", "ASSISTANT", "USER", "ASSISTANT", "USER", "ASSISTANT"]);
@@ -109,7 +119,10 @@ describe("list, rename, page and delete", () => {
     expect(older.map((m) => m.id)).toEqual(all.slice(2, 4).map((m) => m.id));
     expect(await page({ index: all[0].id })).toEqual([]);
     refused(
-      await s.call("/api/agent/conversation/message/list", { token: t.member.token, body: { conversationId: conv.id, size: 1000 } }),
+      await s.call("/api/agent/conversation/message/list", {
+        token: t.member.token,
+        body: { conversationId: conv.id, size: 1000 },
+      }),
       "4000",
       "size",
     );
@@ -143,7 +156,10 @@ describe("someone else's conversation", () => {
       const list = ok<any[]>(await as("/api/agent/conversation/list", { agentId }));
       expect(list.map((c) => c.id)).not.toContain(conv.id);
     }
-    refused(await s.call(`/api/agent/conversation/chat/stop/${"0".repeat(32)}`, { token: t.member.token, body: {} }), "4040");
+    refused(
+      await s.call(`/api/agent/conversation/chat/stop/${"0".repeat(32)}`, { token: t.member.token, body: {} }),
+      "4040",
+    );
     refused(await s.call("/api/agent/conversation/chat/stop/not-an-id", { token: t.member.token, body: {} }), "4000");
 
     const events = await stream.done;

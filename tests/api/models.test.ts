@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../fixtures/fake-openai";
@@ -15,7 +17,9 @@ const SECRET = "sk-live-0123456789abcdef";
 beforeAll(async () => {
   [s, fake] = await Promise.all([startServer(), startFakeOpenAI({ apiKey: SECRET })]);
   t = await team(s);
-  builtinId = ok<any[]>(await s.call("/api/model/list", { token: t.outsider.token, body: {} })).find((m) => m.builtin).id;
+  builtinId = ok<any[]>(await s.call("/api/model/list", { token: t.outsider.token, body: {} })).find(
+    (m) => m.builtin,
+  ).id;
 });
 afterAll(async () => {
   await s.close();
@@ -52,11 +56,30 @@ describe("space models (/api/model/*)", () => {
     for (const m of listed) expect(JSON.stringify(m)).not.toContain(SECRET);
 
     // Saving the masked value back keeps the real key: the connection still authenticates.
-    ok(await s.call("/api/model/save", { token: t.other.token, body: spaceModel({ id, name: "改名模型", apiKey: read.apiKey }) }));
+    ok(
+      await s.call("/api/model/save", {
+        token: t.other.token,
+        body: spaceModel({ id, name: "改名模型", apiKey: read.apiKey }),
+      }),
+    );
     expect((await modelRow(id))!.name).toBe("改名模型");
-    expect(ok(await s.call("/api/model/test-connectivity", { token: t.member.token, body: { id } }))).toMatchObject({ success: true });
-    ok(await s.call("/api/model/save", { token: t.other.token, body: spaceModel({ id, apiInfoList: [{ url: fake.url, key: read.apiKey }], apiKey: undefined, baseUrl: undefined }) }));
-    expect(ok(await s.call("/api/model/test-connectivity", { token: t.member.token, body: { id } })).success).toBe(true);
+    expect(ok(await s.call("/api/model/test-connectivity", { token: t.member.token, body: { id } }))).toMatchObject({
+      success: true,
+    });
+    ok(
+      await s.call("/api/model/save", {
+        token: t.other.token,
+        body: spaceModel({
+          id,
+          apiInfoList: [{ url: fake.url, key: read.apiKey }],
+          apiKey: undefined,
+          baseUrl: undefined,
+        }),
+      }),
+    );
+    expect(ok(await s.call("/api/model/test-connectivity", { token: t.member.token, body: { id } })).success).toBe(
+      true,
+    );
 
     ok(await s.call(`/api/model/${id}/delete`, { token: t.other.token }));
     expect(await modelRow(id)).toBeUndefined();
@@ -74,18 +97,36 @@ describe("space models (/api/model/*)", () => {
     ]) {
       refused(r, "4040");
     }
-    expect(["4030", "4040"]).toContain((await s.call("/api/model/list", { token: t.outsider.token, body: { spaceId: t.spaceId } })).code);
-    expect(["4030", "4040"]).toContain((await s.call("/api/model/save", { token: t.outsider.token, body: spaceModel() })).code);
+    expect(["4030", "4040"]).toContain(
+      (await s.call("/api/model/list", { token: t.outsider.token, body: { spaceId: t.spaceId } })).code,
+    );
+    expect(["4030", "4040"]).toContain(
+      (await s.call("/api/model/save", { token: t.outsider.token, body: spaceModel() })).code,
+    );
     refused(await s.call(`/api/model/${id}`), "4010");
     refused(await s.call("/api/model/save", { token: t.member.token, body: spaceModel({ name: "" }) }), "4000", "name");
-    refused(await s.call("/api/model/save", { token: t.member.token, body: spaceModel({ baseUrl: "ftp://x" }) }), "4000", "baseUrl");
-    refused(await s.call("/api/model/save", { token: t.member.token, body: spaceModel({ apiProtocol: "Builtin" }) }), "4000", "apiProtocol");
-    refused(await s.call("/api/model/save", { token: t.member.token, body: spaceModel({ spaceId: undefined }) }), "0001");
+    refused(
+      await s.call("/api/model/save", { token: t.member.token, body: spaceModel({ baseUrl: "ftp://x" }) }),
+      "4000",
+      "baseUrl",
+    );
+    refused(
+      await s.call("/api/model/save", { token: t.member.token, body: spaceModel({ apiProtocol: "Builtin" }) }),
+      "4000",
+      "apiProtocol",
+    );
+    refused(
+      await s.call("/api/model/save", { token: t.member.token, body: spaceModel({ spaceId: undefined }) }),
+      "0001",
+    );
     expect(await modelRow(id)).toEqual(before);
     expect(await count(s, "model")).toBe(models);
 
     // Tenant models are readable by anyone signed in, but not writable from the space API.
-    expect(ok(await s.call(`/api/model/${builtinId}`, { token: t.outsider.token }))).toMatchObject({ builtin: true, apiKey: "" });
+    expect(ok(await s.call(`/api/model/${builtinId}`, { token: t.outsider.token }))).toMatchObject({
+      builtin: true,
+      apiKey: "",
+    });
     refused(await s.call("/api/model/save", { token: t.member.token, body: spaceModel({ id: builtinId }) }), "4030");
     refused(await s.call(`/api/model/${builtinId}/delete`, { token: t.member.token }), "4030");
     expect(await modelRow(builtinId)).toMatchObject({ name: "内置离线模型" });
@@ -93,7 +134,11 @@ describe("space models (/api/model/*)", () => {
 });
 
 describe("system models (/api/system/model/*)", () => {
-  const systemModel = (extra: Record<string, unknown> = {}) => ({ ...spaceModel({ spaceId: undefined }), name: "公共模型", ...extra });
+  const systemModel = (extra: Record<string, unknown> = {}) => ({
+    ...spaceModel({ spaceId: undefined }),
+    name: "公共模型",
+    ...extra,
+  });
 
   it("are for system admins only: every endpoint answers 4030 to anyone else", async () => {
     const models = await count(s, "model");
@@ -118,9 +163,14 @@ describe("system models (/api/system/model/*)", () => {
     const id = ok<number>(await s.call("/api/system/model/save", { token: t.sysAdmin, body: systemModel() }));
     expect(await modelRow(id)).toMatchObject({ scope: "Tenant", space_id: null });
     const listed = ok<any[]>(await s.call("/api/system/model/list", { token: t.sysAdmin }));
-    expect(listed.find((m) => m.id === id)).toMatchObject({ name: "公共模型", apiKey: expect.stringContaining("****") });
+    expect(listed.find((m) => m.id === id)).toMatchObject({
+      name: "公共模型",
+      apiKey: expect.stringContaining("****"),
+    });
     // Everyone signed in sees tenant models in plain lists.
-    expect(ok<any[]>(await s.call("/api/model/list", { token: t.outsider.token, body: {} })).map((m) => m.id)).toContain(id);
+    expect(
+      ok<any[]>(await s.call("/api/model/list", { token: t.outsider.token, body: {} })).map((m) => m.id),
+    ).toContain(id);
 
     refused(await s.call(`/api/system/model/${builtinId}/delete`, { token: t.sysAdmin }), "0001");
     expect(await modelRow(builtinId)).toBeDefined();
@@ -138,7 +188,10 @@ describe("system models (/api/system/model/*)", () => {
   it("validates tenant defaults: enabled tenant models of the right kind, and a chat default is required", async () => {
     const chatId = ok<number>(await s.call("/api/system/model/save", { token: t.sysAdmin, body: systemModel() }));
     const embedId = ok<number>(
-      await s.call("/api/system/model/save", { token: t.sysAdmin, body: systemModel({ name: "向量", type: "Embeddings", model: "emb" }) }),
+      await s.call("/api/system/model/save", {
+        token: t.sysAdmin,
+        body: systemModel({ name: "向量", type: "Embeddings", model: "emb" }),
+      }),
     );
     const spaceId = ok<number>(await s.call("/api/model/save", { token: t.member.token, body: spaceModel() }));
     const setDefaults = (body: object) => s.call("/api/system/model/defaults", { token: t.sysAdmin, body });
@@ -158,7 +211,9 @@ describe("system models (/api/system/model/*)", () => {
     refused(await s.call(`/api/system/model/${chatId}/delete`, { token: t.sysAdmin }), "0001");
     // New agents start on the new default.
     const agentId = await addAgent(s, t.member.token, t.spaceId);
-    const model = ok<any[]>(await s.call(`/api/agent/component/list/${agentId}`, { token: t.member.token })).find((c) => c.type === "Model");
+    const model = ok<any[]>(await s.call(`/api/agent/component/list/${agentId}`, { token: t.member.token })).find(
+      (c) => c.type === "Model",
+    );
     expect(model.targetId).toBe(chatId);
     ok(await setDefaults({ defaultChatModelId: builtinId, defaultEmbedModelId: null }));
   });
@@ -174,15 +229,76 @@ describe("test connectivity", () => {
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
     expect(fake.requests.at(-1)!.path).toBe("/v1/chat/completions");
     // Space members test from the space API too.
-    expect(ok(await test({ baseUrl: fake.url, apiKey: SECRET, spaceId: t.spaceId }, "/api/model/test-connectivity")).success).toBe(true);
+    expect(
+      ok(await test({ baseUrl: fake.url, apiKey: SECRET, spaceId: t.spaceId }, "/api/model/test-connectivity")).success,
+    ).toBe(true);
     expect(ok(await test({ type: "Embeddings", model: "emb", baseUrl: fake.url, apiKey: SECRET })).success).toBe(true);
   });
 
   it("explains a wrong key and an unreachable server in Chinese", async () => {
     const wrongKey = ok(await test({ baseUrl: fake.url, apiKey: "sk-wrong-key-000000" }));
-    expect(wrongKey).toEqual({ success: false, latencyMs: expect.any(Number), message: "模型服务鉴权失败，请检查 API Key" });
-    const unreachable = ok(await test({ baseUrl: "http://127.0.0.1:9/v1", apiKey: SECRET }));
-    expect(unreachable).toMatchObject({ success: false, message: "无法连接模型服务，请检查接口地址与网络" });
+    expect(wrongKey).toEqual({
+      success: false,
+      latencyMs: expect.any(Number),
+      message: "模型服务鉴权失败，请检查 API Key",
+    });
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    // A closed port, and a port fetch itself refuses to use.
+    for (const baseUrl of [`http://127.0.0.1:${port}/v1`, "http://127.0.0.1:6000/v1"]) {
+      const unreachable = ok(await test({ baseUrl, apiKey: SECRET }));
+      expect(unreachable).toMatchObject({ success: false, message: "无法连接模型服务，请检查接口地址与网络" });
+    }
+    const error = ok(await test({ baseUrl: fake.url, apiKey: SECRET, model: "fake-error" }));
+    expect(error.message).toBe("模型服务暂时不可用（500），请稍后再试");
+  });
+
+  it("never sends a stored key to an address chosen by someone who may not edit the model", async () => {
+    const seen: string[] = [];
+    const thief = createServer((req, res) => {
+      seen.push(String(req.headers.authorization ?? ""));
+      res.writeHead(401).end();
+    });
+    await new Promise<void>((resolve) => thief.listen(0, "127.0.0.1", resolve));
+    const thiefUrl = `http://127.0.0.1:${(thief.address() as AddressInfo).port}/v1`;
+    try {
+      const id = ok<number>(
+        await s.call("/api/system/model/save", {
+          token: t.sysAdmin,
+          body: { ...spaceModel({ spaceId: undefined }), name: "公司密钥" },
+        }),
+      );
+      const masked = ok(await s.call(`/api/model/${id}`, { token: t.outsider.token })).apiKey;
+      const redirected = {
+        id,
+        name: "公司密钥",
+        model: "fake-text",
+        apiProtocol: "OpenAI",
+        baseUrl: thiefUrl,
+        apiKey: masked,
+      };
+      for (const token of [t.outsider.token, t.member.token]) {
+        const r = await s.call("/api/model/test-connectivity", { token, body: redirected });
+        expect(r.success && r.data.success).toBe(false);
+      }
+      expect(seen.join(" ")).not.toContain(SECRET);
+      // The admin may try the stored key against another address.
+      const own = ok(
+        await s.call("/api/system/model/test-connectivity", {
+          token: t.sysAdmin,
+          body: { ...redirected, baseUrl: fake.url },
+        }),
+      );
+      expect(own.success).toBe(true);
+    } finally {
+      thief.closeAllConnections();
+      await new Promise((resolve) => thief.close(resolve));
+    }
+  });
+
+  it("reports a failing provider in Chinese", async () => {
     const error = ok(await test({ baseUrl: fake.url, apiKey: SECRET, model: "fake-error" }));
     expect(error.message).toBe("模型服务暂时不可用（500），请稍后再试");
   });

@@ -134,6 +134,15 @@ describe("update", () => {
       expect(res.code).toBe("4000");
       expect(res.message).toContain(field);
     }
+    expect((await s.call("/api/space/update", { body: { id, name: "匿名改名" } })).code).toBe("4010");
+    const fromPage = await s.call("/api/space/update", {
+      body: { id, name: "匿名改名" },
+      headers: { referer: `${s.url}/space/${id}/team` },
+    });
+    expect(fromPage).toMatchObject({
+      code: "4011",
+      message: `/login?redirect=${encodeURIComponent(`/space/${id}/team`)}`,
+    });
     expect((await spaceRow(id))?.name).toBe("团队空间");
   });
 
@@ -162,6 +171,16 @@ describe("delete", () => {
     expect(await spaceRow(id)).toBeUndefined();
     expect(await count(s, "space_user", sql`space_id = ${id}`)).toBe(0);
     expect((await s.call(`/api/space/get/${id}`, { token: owner.token })).code).toBe("4040");
+  });
+
+  it("answers 4000 for a bad id and 4010 without a token, deleting nothing", async () => {
+    const owner = await s.newUser();
+    const id = await team(owner);
+    const bad = await s.call("/api/space/delete/x1", { token: owner.token, method: "POST" });
+    expect(bad.code).toBe("4000");
+    expect(bad.message).toContain("spaceId");
+    expect((await s.call(`/api/space/delete/${id}`, { method: "POST" })).code).toBe("4010");
+    expect(await spaceRow(id)).toBeDefined();
   });
 
   it("never deletes a Personal space", async () => {

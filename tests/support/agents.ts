@@ -79,9 +79,16 @@ export async function components(s: TestServer, token: string, agentId: number) 
   return ok<any[]>(await s.call(`/api/agent/component/list/${agentId}`, { token }));
 }
 
-/** Publishing arrives with its own issue; tests that need a published agent set the status directly. */
-export async function markPublished(s: TestServer, agentId: number) {
-  await s.deps.db.execute(
-    sql`update agent set publish_status = 'Published', publish_date = now() where id = ${agentId}`,
+/** Publishes to the square the way a client does: the system admin applies and approves. */
+export async function markPublished(s: TestServer, adminToken: string, agentId: number) {
+  ok(await s.call(`/api/agent/publish/apply/${agentId}`, { token: adminToken, body: { scope: "Tenant" } }));
+  const page = ok(
+    await s.call("/api/system/publish/apply/list", {
+      token: adminToken,
+      body: { pageNo: 1, pageSize: 100, queryFilter: { publishStatus: "Applying" } },
+    }),
   );
+  const apply = (page.records as { id: number; targetId: number }[]).find((r) => r.targetId === agentId);
+  expect(apply, `agent ${agentId} has no pending application`).toBeTruthy();
+  ok(await s.call(`/api/system/publish/${apply!.id}`, { token: adminToken, body: { id: apply!.id } }));
 }

@@ -47,6 +47,7 @@ export function messageRows(s: TestServer, conversationId: number) {
 
 export async function runRow(s: TestServer, requestId: string) {
   const [row] = await rows<Record<string, any>>(s, sql`select * from chat_run where request_id = ${requestId}`);
+  if (!row) throw new Error(`no chat_run ${requestId}`);
   return row;
 }
 

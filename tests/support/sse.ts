@@ -33,7 +33,11 @@ export function parseFrames(buffer: string): { frames: unknown[]; rest: string }
 }
 
 function requestInit(req: SseRequest, signal: AbortSignal): RequestInit {
-  const headers: Record<string, string> = { accept: "text/event-stream", "content-type": "application/json", ...req.headers };
+  const headers: Record<string, string> = {
+    accept: "text/event-stream",
+    "content-type": "application/json",
+    ...req.headers,
+  };
   if (req.token) headers.authorization = `Bearer ${req.token}`;
   return { method: "POST", headers, body: req.raw ?? JSON.stringify(req.body ?? {}), signal };
 }

@@ -31,6 +31,7 @@ export function UserMenu({ user }: { user: UserDto }) {
           kind: "post",
           key: "logout",
           action: "/logout",
+          intent: "logout",
           label: (
             <>
               <LogOut className="size-4" aria-hidden />

@@ -9,10 +9,13 @@ import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";
 import { Textarea } from "../ui/textarea";
 
+/** Name and description, as the create dialog and the team page's 空间信息 form ask for them. */
 export const spaceInfoSchema = z.object({
   name: requiredText("请输入空间名称").min(1, "请输入空间名称").max(32, "最多 32 个字符"),
   description: z.string().trim().max(200, "最多 200 个字符").optional(),
 });
+
+export const createSpaceSchema = spaceInfoSchema.extend({ intent: z.literal("create-space") });
 
 interface CreateSpaceFormProps {
   /** The reply of a no-JavaScript submission, rendered by the /space/new page. */
@@ -31,11 +34,12 @@ export function CreateSpaceForm({ lastResult, onCreated, onCancel }: CreateSpace
     lastResult: reply,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: spaceInfoSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createSpaceSchema }),
   });
   const focus = firstInvalidField(reply);
   return (
     <fetcher.Form method="post" action="/space/new" {...getFormProps(form)} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="create-space" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field label="空间名称" field={fields.name}>
         <Input

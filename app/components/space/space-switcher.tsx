@@ -42,7 +42,7 @@ export function SpaceSwitcher({ spaces, current }: { spaces: SpaceDto[]; current
   return (
     <>
       <Menu
-        label="切换空间"
+        label={`切换空间，当前：${current.name}`}
         heading="我的空间"
         entries={entries}
         triggerClassName="flex w-full items-center gap-2 rounded-md border border-gray-200 px-3 py-2 text-left hover:bg-gray-50"

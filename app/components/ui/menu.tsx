@@ -14,8 +14,8 @@ import {
 
 export type MenuEntry =
   | { kind: "link"; key: string; label: ReactNode; to: string; current?: boolean }
-  /** A POST without fields, e.g. sign out. */
-  | { kind: "post"; key: string; label: ReactNode; action: string }
+  /** A POST carrying only its `intent`, e.g. sign out. */
+  | { kind: "post"; key: string; label: ReactNode; action: string; intent: string }
   /** Runs `onSelect` with JavaScript; without it, follows `to` (a page doing the same thing). */
   | { kind: "command"; key: string; label: ReactNode; to: string; onSelect: () => void }
   | { kind: "separator"; key: string };
@@ -70,6 +70,7 @@ export function Menu({
             if (entry.kind === "post") {
               return (
                 <Form key={entry.key} method="post" action={entry.action}>
+                  <input type="hidden" name="intent" value={entry.intent} />
                   <button type="submit" className={menuItemClass}>
                     {entry.label}
                   </button>
@@ -108,7 +109,10 @@ export function Menu({
           if (entry.kind === "separator") return <DropdownMenuSeparator key={entry.key} />;
           if (entry.kind === "post") {
             return (
-              <DropdownMenuItem key={entry.key} onSelect={() => submit(null, { method: "post", action: entry.action })}>
+              <DropdownMenuItem
+                key={entry.key}
+                onSelect={() => submit({ intent: entry.intent }, { method: "post", action: entry.action })}
+              >
                 {entry.label}
               </DropdownMenuItem>
             );

@@ -105,7 +105,7 @@ export async function updateComponent(deps: Deps, actor: Actor, type: ComponentT
   const reasoningId = bindConfig.reasoningModelId as number | null | undefined;
   if (type === "Model" && reasoningId != null && reasoningId !== component.bindConfig.reasoningModelId) {
     const reasoning = await findUsableChatModel(deps, actor.tenantId, agent.spaceId, reasoningId);
-    if (!reasoning || reasoning.isReasonModel !== 1) throw fail("推理模型不存在、在当前空间不可用或不是推理模型");
+    if (reasoning?.isReasonModel !== 1) throw fail("推理模型不存在、在当前空间不可用或不是推理模型");
   }
   if (input.name !== undefined && type !== "Model") values.name = input.name;
   if (input.icon !== undefined) values.icon = input.icon;

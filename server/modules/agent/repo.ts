@@ -6,6 +6,7 @@ import {
   agents,
   cards,
   configHistory,
+  publishedItems,
   type relationKinds,
   type statisticNames,
   userAgentRelations,
@@ -185,8 +186,9 @@ export async function relationsOf(db: Db, userId: number, agentIds: number[]) {
 }
 
 /**
- * Which agents a relation list may show: published ones, plus drafts in these spaces (the viewer's);
- * `null` shows every agent of the tenant (system admins).
+ * Which agents a relation list may show: those of the viewer's spaces (these ids), plus those with a live
+ * publication the viewer may use (to the whole tenant, or into one of these spaces) — the same rule as
+ * `visiblePublication`. `null` shows every agent of the tenant (system admins).
  */
 export type VisibleSpaces = number[] | null;
 
@@ -197,10 +199,21 @@ function relatedConditions(tenantId: number, userId: number, type: RelationKind,
     eq(agents.tenantId, tenantId),
   ];
   if (visible) {
-    const seen = or(eq(agents.publishStatus, "Published"), inArray(agents.spaceId, visible));
+    const seen = or(inArray(agents.spaceId, visible), sql`exists (${livePublication(visible)})`);
     if (seen) conditions.push(seen);
   }
   return and(...conditions);
+}
+
+/** A live publication of the agent row in scope that these spaces' members may use. */
+function livePublication(spaceIds: number[]) {
+  const reachable = or(eq(publishedItems.scope, "Tenant"), inArray(publishedItems.publishSpaceId, spaceIds));
+  return sql`select 1 from ${publishedItems} where ${and(
+    eq(publishedItems.targetType, "Agent"),
+    eq(publishedItems.targetId, agents.id),
+    eq(publishedItems.tenantId, agents.tenantId),
+    reachable,
+  )}`;
 }
 
 /** The user's agents of one relation kind that they may still see, newest first, limited to the tenant. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, ilike, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { authTokens, users, verifyCodes } from "../../db/schema";
 
@@ -111,8 +111,30 @@ export async function insertCode(db: Db, values: typeof verifyCodes.$inferInsert
   await db.insert(verifyCodes).values(values);
 }
 
-export async function bumpCodeAttempts(db: Db, id: number, attempts: number) {
-  await db.update(verifyCodes).set({ attempts }).where(eq(verifyCodes.id, id));
+/** Counts one attempt at a code, atomically; false once the code has had its `max` attempts. */
+export async function claimCodeAttempt(db: Db, id: number, max: number) {
+  const claimed = await db
+    .update(verifyCodes)
+    .set({ attempts: sql`${verifyCodes.attempts} + 1` })
+    .where(and(eq(verifyCodes.id, id), lt(verifyCodes.attempts, max)))
+    .returning({ id: verifyCodes.id });
+  return claimed.length > 0;
+}
+
+/** Uses a code up; true only for the one request that removed it. */
+export async function takeCode(db: Db, id: number) {
+  const taken = await db.delete(verifyCodes).where(eq(verifyCodes.id, id)).returning({ id: verifyCodes.id });
+  return taken.length > 0;
+}
+
+/** A unique index refused the write (PostgreSQL 23505), whichever driver wrapped the error. */
+export function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === "object"; depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export async function deleteCodes(

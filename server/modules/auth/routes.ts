@@ -21,7 +21,7 @@ function redirectFromReferer(referer: string | undefined) {
   try {
     const value = new URL(referer).searchParams.get("redirect");
     // Only a path on this site: not "//host" nor "/\host" (browsers read both as another host), no control chars.
-    return value && /^\/(?![/\\])[^\u0000-\u001f]*$/.test(value) ? value : null;
+    return value && /^\/(?![/\\])/.test(value) && !/\p{Cc}/u.test(value) ? value : null;
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import type { Actor, Deps } from "../../api/context";
 import { AppError, badInput, Codes, fail, forbidden, notLoggedIn, rateLimited } from "../../api/envelope";
 import { hashPassword, newToken, randomDigits, sha256, sixDigitCode, verifyPassword } from "../../lib/crypto";
 import { mailTransport } from "../../lib/mailer";
-import { clear, hit, peek, secondsUntil } from "../../lib/rate-limit";
+import { clear, hit, release, secondsUntil } from "../../lib/rate-limit";
 import { insertSpace } from "../space/repo";
 import { getTenantConfig } from "../tenant/service";
 import {
@@ -110,26 +110,21 @@ export async function passwordLogin(
   const identifier = (input.phoneOrEmail ?? input.phone ?? "").trim();
   const accountKey = `login-fail:acct:${tenantId}:${identifier.toLowerCase()}`;
   const ipKey = `login-fail:ip:${ip}`;
-  for (const [key, limit] of [
-    [accountKey, LOGIN_FAILS_PER_ACCOUNT],
-    [ipKey, LOGIN_FAILS_PER_IP],
-  ] as const) {
-    const state = await peek(deps.db, key);
-    if (state && state.count >= limit) {
-      throw rateLimited(`登录失败次数过多，请 ${Math.ceil(secondsUntil(state.resetAt) / 60)} 分钟后再试`);
-    }
-  }
+  // Count the attempt before checking it (one atomic upsert each), so a burst of parallel guesses cannot slip
+  // past the limit; an attempt that succeeds gives its count back below.
+  const byAccount = await hit(deps.db, accountKey, LOGIN_WINDOW_MS);
+  const byIp = await hit(deps.db, ipKey, LOGIN_WINDOW_MS);
+  const over =
+    byAccount.count > LOGIN_FAILS_PER_ACCOUNT ? byAccount : byIp.count > LOGIN_FAILS_PER_IP ? byIp : undefined;
+  if (over) throw rateLimited(`登录失败次数过多，请 ${Math.ceil(secondsUntil(over.resetAt) / 60)} 分钟后再试`);
   const user = await findByIdentifier(deps, tenantId, identifier);
   // Unknown accounts (and accounts without a password) cost the same hash check, so timing tells nobody who exists.
   const stored = user?.passwordHash ?? (await dummyHash());
   const valid = (await verifyPassword(stored, input.password)) && Boolean(user?.passwordHash);
-  if (!user || !valid) {
-    await hit(deps.db, accountKey, LOGIN_WINDOW_MS);
-    await hit(deps.db, ipKey, LOGIN_WINDOW_MS);
-    throw fail("用户不存在或密码错误");
-  }
-  assertUsable(user);
+  if (!user || !valid) throw fail("用户不存在或密码错误");
   await clear(deps.db, accountKey);
+  await release(deps.db, ipKey);
+  assertUsable(user);
   return issueToken(deps, user);
 }
 
@@ -200,16 +195,17 @@ export async function sendCode(deps: Deps, tenantId: number, input: SendCodeInpu
   return "验证码已发送";
 }
 
-/** Checks a code; five wrong tries burn it. Consumes it on success. */
+/**
+ * Checks a code; five tries burn it, and only one request can use it. The attempt is counted (atomically)
+ * before the comparison, so parallel guesses cannot get more than five.
+ */
 async function consumeCode(deps: Deps, tenantId: number, target: string, type: CodeType, code: string) {
+  const expired = () => fail("验证码已失效，请重新获取");
   const row = await repo.latestCode(deps.db, tenantId, target, type);
-  if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= CODE_MAX_ATTEMPTS) {
-    throw fail("验证码已失效，请重新获取");
-  }
-  if (row.code !== code) {
-    await repo.bumpCodeAttempts(deps.db, row.id, row.attempts + 1);
-    throw fail("验证码错误");
-  }
+  if (!row || row.expiresAt.getTime() < Date.now()) throw expired();
+  if (!(await repo.claimCodeAttempt(deps.db, row.id, CODE_MAX_ATTEMPTS))) throw expired();
+  if (row.code !== code) throw fail("验证码错误");
+  if (!(await repo.takeCode(deps.db, row.id))) throw expired();
   await repo.deleteCodes(deps.db, tenantId, target, type);
 }
 
@@ -224,15 +220,22 @@ export async function codeLogin(deps: Deps, tenantId: number, input: CodeLoginIn
     const config = await getTenantConfig(deps, tenantId);
     if (config.openRegister !== 1) throw fail("注册已关闭，请联系管理员开通账号");
     const userName = `user${randomDigits(10)}`;
-    user = await createUserWithSpace(deps, {
-      tenantId,
-      uid: userName,
-      userName,
-      nickName: isEmail ? target.split("@")[0]?.slice(0, 32) : `用户${target.slice(-4)}`,
-      email: isEmail ? target : null,
-      phone: isEmail ? null : target,
-      resetPass: 0,
-    });
+    try {
+      user = await createUserWithSpace(deps, {
+        tenantId,
+        uid: userName,
+        userName,
+        nickName: isEmail ? target.split("@")[0]?.slice(0, 32) : `用户${target.slice(-4)}`,
+        email: isEmail ? target : null,
+        phone: isEmail ? null : target,
+        resetPass: 0,
+      });
+    } catch (err) {
+      // The address was registered in the meantime (another sign-in, an admin): sign that account in.
+      if (!repo.isUniqueViolation(err)) throw err;
+      user = await repo.findUserByField(deps.db, tenantId, isEmail ? "email" : "phone", target);
+      if (!user) throw err;
+    }
   }
   assertUsable(user);
   return issueToken(deps, user);
@@ -309,7 +312,13 @@ export async function bindEmail(deps: Deps, actor: Actor, input: BindEmailInput)
     throw fail(field === "email" ? "该邮箱已被使用" : "该手机号已被使用");
   }
   await consumeCode(deps, actor.tenantId, target, "BIND_EMAIL", input.code);
-  await repo.updateUser(deps.db, actor.userId, { [field]: target });
+  try {
+    await repo.updateUser(deps.db, actor.userId, { [field]: target });
+  } catch (err) {
+    // Taken by someone else between the check above and this write.
+    if (repo.isUniqueViolation(err)) throw fail(field === "email" ? "该邮箱已被使用" : "该手机号已被使用");
+    throw err;
+  }
 }
 
 export async function updateProfile(deps: Deps, actor: Actor, input: UpdateUserInput) {
@@ -324,7 +333,14 @@ export async function updateProfile(deps: Deps, actor: Actor, input: UpdateUserI
   if (input.userName !== undefined) values.userName = input.userName;
   if (input.nickName !== undefined) values.nickName = input.nickName;
   if (input.avatar !== undefined) values.avatar = input.avatar;
-  if (Object.keys(values).length) await repo.updateUser(deps.db, actor.userId, values);
+  if (!Object.keys(values).length) return;
+  try {
+    await repo.updateUser(deps.db, actor.userId, values);
+  } catch (err) {
+    // Two people asked for the same name at once: the unique index decides, the loser hears why.
+    if (repo.isUniqueViolation(err)) throw fail("用户名已被使用");
+    throw err;
+  }
 }
 
 export async function searchUsers(deps: Deps, actor: Actor, kw: string) {

@@ -26,7 +26,7 @@ export function modelRoutes(deps: Deps, system: boolean) {
     })
     .post("/test-connectivity", async (c) => {
       const actor = actorOf(c);
-      return ok(c, await service.testConnectivity(deps, actor, await readBody(c, testModelInput)));
+      return ok(c, await service.testConnectivity(deps, actor, await readBody(c, testModelInput), system));
     });
   if (system) {
     app.get("/list", async (c) => ok(c, await service.listModels(deps, actorOf(c), {})));

@@ -169,13 +169,25 @@ export async function deleteModel(deps: Deps, actor: Actor, id: number, system: 
 
 const TEST_TIMEOUT_MS = 20_000;
 
-/** Sends a tiny real request to the provider and reports success and latency in plain Chinese. */
-export async function testConnectivity(deps: Deps, actor: Actor, input: { id: number } | SaveModelInput) {
+/**
+ * Sends a tiny real request to the provider and reports success and latency in plain Chinese. A saved model
+ * is tested as stored by anyone who may read it; a form that keeps the stored (masked) key may point it at a
+ * new address only for someone who may edit that model — otherwise any user could send the key to a server
+ * of their choosing.
+ */
+export async function testConnectivity(
+  deps: Deps,
+  actor: Actor,
+  input: { id: number } | SaveModelInput,
+  system: boolean,
+) {
+  if (system) requireSystemAdmin(actor);
   let row: ModelRow;
   if ("model" in input) {
     const { baseUrl, apiKey } = connectionOf(input);
     let apiKeyEncrypted = isMasked(apiKey) ? null : encryptSecret(deps.config.SECRET_KEY, apiKey as string);
-    if (!apiKeyEncrypted && input.id) apiKeyEncrypted = (await readableModel(deps, actor, input.id)).apiKeyEncrypted;
+    if (!apiKeyEncrypted && input.id)
+      apiKeyEncrypted = (await writableModel(deps, actor, input.id, system)).apiKeyEncrypted;
     row = {
       ...(await placeholderRow(actor)),
       model: input.model,

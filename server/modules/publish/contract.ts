@@ -86,6 +86,8 @@ export const squareListInput = z.object({
   kw: z.string().trim().max(64).optional(),
   spaceId: id().optional(),
   allowCopy: flag01.optional(),
+  /** 1: only the template-only publications; otherwise they are left out of the square. */
+  onlyTemplate: flag01.optional(),
 });
 
 export const templateCopyInput = z.object({

@@ -76,14 +76,28 @@ export async function pageApplies(
   return { rows, total: count?.n ?? 0 };
 }
 
-export async function latestApply(db: Db, targetType: TargetType, targetId: number) {
-  const [row] = await db
+/** Every application of a target, newest first. */
+export async function appliesOfTarget(db: Db, targetType: TargetType, targetId: number) {
+  return db
     .select()
     .from(publishApplies)
     .where(and(eq(publishApplies.targetType, targetType), eq(publishApplies.targetId, targetId)))
-    .orderBy(desc(publishApplies.id))
+    .orderBy(desc(publishApplies.id));
+}
+
+export async function hasPendingApply(db: Db, targetType: TargetType, targetId: number) {
+  const [row] = await db
+    .select({ id: publishApplies.id })
+    .from(publishApplies)
+    .where(
+      and(
+        eq(publishApplies.targetType, targetType),
+        eq(publishApplies.targetId, targetId),
+        eq(publishApplies.status, "Applying"),
+      ),
+    )
     .limit(1);
-  return row;
+  return Boolean(row);
 }
 
 export async function insertPublished(db: Db, values: typeof publishedItems.$inferInsert) {
@@ -153,6 +167,7 @@ export async function pagePublished(
     category?: string;
     kw?: string;
     allowCopy?: number;
+    onlyTemplate?: number;
   },
   limit: number,
   offset: number,
@@ -170,6 +185,7 @@ export async function pagePublished(
   ];
   if (f.category) conditions.push(eq(publishedItems.category, f.category));
   if (f.allowCopy !== undefined) conditions.push(eq(publishedItems.allowCopy, f.allowCopy));
+  if (f.onlyTemplate !== undefined) conditions.push(eq(publishedItems.onlyTemplate, f.onlyTemplate));
   if (f.kw)
     conditions.push(or(ilike(publishedItems.name, like(f.kw)), ilike(publishedItems.description, like(f.kw))) as SQL);
   const where = and(...conditions);

@@ -2,9 +2,10 @@ import type { Actor, Deps } from "../../api/context";
 import { fail, notFound } from "../../api/envelope";
 import { requireSystemAdmin } from "../../api/guards";
 import type { Db } from "../../db/client";
-import { agentSnapshot } from "../agent/dto";
+import { agentSnapshot, toCreatorInfo } from "../agent/dto";
 import * as agents from "../agent/repo";
 import { accessAgent, recordHistory } from "../agent/service";
+import { findUserById } from "../auth/repo";
 import { notify, notifyAdmins } from "../notify/service";
 import { accessSpace } from "../space/service";
 import { getTenantConfig } from "../tenant/service";
@@ -38,7 +39,7 @@ async function setAgentStatus(
 /** After a publication goes or an application fails: Published while any publication is live, else Developing. */
 async function settleAgentStatus(db: Db, tenantId: number, agentId: number) {
   const live = await repo.publishedOfTarget(db, "Agent", agentId);
-  const pending = (await repo.latestApply(db, "Agent", agentId))?.status === "Applying";
+  const pending = await repo.hasPendingApply(db, "Agent", agentId);
   await setAgentStatus(db, tenantId, agentId, live.length ? "Published" : pending ? "Applying" : "Developing");
 }
 
@@ -88,7 +89,7 @@ async function approve(db: Db, apply: repo.ApplyRow, auditor: Actor, notifyAppli
  * waits for an admin when the tenant audits agents, while any previous publication stays live.
  */
 export async function apply(deps: Deps, actor: Actor, input: ApplyInput) {
-  if (input.targetType !== "Agent") throw fail(input.targetType === "Plugin" ? "插件不存在" : "工作流不存在");
+  if (input.targetType !== "Agent") throw notFound(input.targetType === "Plugin" ? "插件不存在" : "工作流不存在");
   const { agent, snapshot } = await agentTarget(deps, actor, input.targetId);
   const tenant = await getTenantConfig(deps, actor.tenantId);
   const items: (ApplyInput["items"][number] & { publishSpaceId: number | null })[] = [];
@@ -133,7 +134,8 @@ export async function apply(deps: Deps, actor: Actor, input: ApplyInput) {
     }
     if (pending) {
       const live = await repo.publishedOfTarget(tx, "Agent", agent.id);
-      if (!live.some((p) => p.scope === "Tenant")) await setAgentStatus(tx, actor.tenantId, agent.id, "Applying");
+      // Any live publication keeps the agent Published while the new application waits.
+      if (!live.length) await setAgentStatus(tx, actor.tenantId, agent.id, "Applying");
       await notifyAdmins(
         tx,
         actor.tenantId,
@@ -154,37 +156,46 @@ export async function applyAgent(deps: Deps, actor: Actor, agentId: number, inpu
   });
 }
 
+/**
+ * A target's publications for the publish dialog: every live one (with its publishId, for off-shelf), and for
+ * each scope whose newest application is still waiting or was rejected, that application (publishId null,
+ * with the rejection reason).
+ */
 export async function listItems(deps: Deps, actor: Actor, targetId: number) {
   const { agent } = await accessAgent(deps, actor, targetId);
-  const live = await repo.publishedOfTarget(deps.db, "Agent", agent.id);
-  const latest = await repo.latestApply(deps.db, "Agent", agent.id);
-  const items = live.map((p) => ({
-    publishId: p.id,
-    publishStatus: "Published" as repo.ApplyRow["status"],
-    scope: p.scope,
-    spaceId: p.publishSpaceId,
-    allowCopy: p.allowCopy,
-    onlyTemplate: p.onlyTemplate,
-    category: p.category,
-    publishDate: p.created.toISOString(),
-    description: p.remark,
-    reason: "",
-  }));
-  if (latest && latest.status !== "Published") {
-    items.unshift({
-      publishId: 0,
-      publishStatus: latest.status,
-      scope: latest.scope,
-      spaceId: latest.publishSpaceId,
-      allowCopy: latest.allowCopy,
-      onlyTemplate: latest.onlyTemplate,
-      category: latest.category,
-      publishDate: latest.created.toISOString(),
-      description: latest.remark,
-      reason: latest.reason,
-    });
+  const [live, applies] = await Promise.all([
+    repo.publishedOfTarget(deps.db, "Agent", agent.id),
+    repo.appliesOfTarget(deps.db, "Agent", agent.id),
+  ]);
+  const newestPerScope = new Map<string, repo.ApplyRow>();
+  for (const a of applies) {
+    const key = `${a.scope}:${a.publishSpaceId ?? ""}`;
+    if (!newestPerScope.has(key)) newestPerScope.set(key, a);
   }
-  return items;
+  const open = [...newestPerScope.values()].filter((a) => a.status !== "Published");
+  const userIds = [...new Set([...live.map((p) => p.userId), ...open.map((a) => a.applyUserId)])];
+  const people = new Map<number, ReturnType<typeof toCreatorInfo>>();
+  for (const id of userIds) people.set(id, toCreatorInfo(await findUserById(deps.db, id)));
+  const item = (
+    row: repo.ApplyRow | repo.PublishedRow,
+    extra: { publishId: number | null; publishStatus: repo.ApplyRow["status"]; reason: string; userId: number },
+  ) => ({
+    publishId: extra.publishId,
+    publishStatus: extra.publishStatus,
+    scope: row.scope,
+    spaceId: row.publishSpaceId,
+    allowCopy: row.allowCopy,
+    onlyTemplate: row.onlyTemplate,
+    category: row.category,
+    publishDate: row.created.toISOString(),
+    description: row.remark,
+    reason: extra.reason,
+    publishUser: people.get(extra.userId) ?? null,
+  });
+  return [
+    ...open.map((a) => item(a, { publishId: null, publishStatus: a.status, reason: a.reason, userId: a.applyUserId })),
+    ...live.map((p) => item(p, { publishId: p.id, publishStatus: "Published", reason: "", userId: p.userId })),
+  ];
 }
 
 async function pendingApply(deps: Deps, actor: Actor, applyId: number) {
@@ -240,7 +251,7 @@ async function offShelf(db: Db, actor: Actor, published: repo.PublishedRow, reas
 
 export async function offShelfByOwner(deps: Deps, actor: Actor, publishId: number) {
   const published = await repo.findPublished(deps.db, actor.tenantId, publishId);
-  if (!published || published.targetType !== "Agent") throw notFound("发布记录不存在");
+  if (published?.targetType !== "Agent") throw notFound("发布记录不存在");
   await accessAgent(deps, actor, published.targetId, "Publish");
   await deps.db.transaction((tx) => offShelf(tx, actor, published, "用户自行下架"));
 }

@@ -33,6 +33,7 @@ export async function squareAgents(deps: Deps, actor: Actor | null, tenantId: nu
       category: input.category || undefined,
       kw: input.kw || undefined,
       allowCopy: input.allowCopy,
+      onlyTemplate: input.onlyTemplate ?? 0,
     },
     input.pageSize,
     (input.page - 1) * input.pageSize,

@@ -98,6 +98,7 @@ function MemberRow({ member, isMe, manageable, error, removeHref }: MemberRowPro
             <input type="hidden" name="intent" value="role" />
             <input type="hidden" name="userId" value={member.userId} />
             <Select
+              key={member.role}
               name="role"
               defaultValue={member.role}
               options={grantableRoleOptions}

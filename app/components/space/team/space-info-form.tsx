@@ -13,7 +13,8 @@ export function SpaceInfoForm({ space, reply }: { space: SpaceDto; reply?: TeamR
   const navigation = useNavigation();
   const lastResult = reply?.intent === "update" ? reply.result : null;
   const [form, fields] = useForm({
-    id: `space-info-${space.id}`,
+    // A new id after each save starts the form again from the saved values.
+    id: `space-info-${space.id}-${space.modified}`,
     lastResult,
     defaultValue: { name: space.name, description: space.description ?? "" },
     shouldValidate: "onBlur",
