@@ -1,4 +1,9 @@
 import type { UserDto } from "../../server/modules/auth/service";
+import type { AgentDto } from "../../server/modules/agent/dto";
+import type { MessageListInput, SendMessageInput } from "../../server/modules/notify/contract";
+import type { ApplyInput } from "../../server/modules/publish/contract";
+import type { ComponentType, DataType, ModelBind, variableInputTypes } from "../../server/modules/agent/contract";
+import type { listHistory } from "../../server/modules/agent/service";
 import type { SpaceDto } from "../../server/modules/space/service";
 
 /** Every enum value the UI shows, mapped to its Chinese label in one place (reference Appendix A). */
@@ -34,3 +39,140 @@ export const userStatusLabels: Record<UserStatus, string> = {
 /** Roles that can be granted when adding a member or changing a role; ownership moves only by transfer. */
 export const grantableRoles = ["User", "Admin"] as const satisfies readonly SpaceRole[];
 export const grantableRoleOptions = grantableRoles.map((value) => ({ value, label: spaceRoleLabels[value] }));
+
+export type PublishStatus = AgentDto["publishStatus"];
+export type PublishScope = ApplyInput["items"][number]["scope"];
+export type PublishTargetType = ApplyInput["targetType"];
+
+/** An agent's (or a publish record's) state, as the builder reads it. */
+export const publishStatusLabels: Record<PublishStatus, string> = {
+  Developing: "开发中",
+  Applying: "审核中",
+  Published: "已发布",
+  Rejected: "已拒绝",
+};
+
+/** The same states as the auditor reads them in 发布审核. */
+export const auditStatusLabels: Record<Exclude<PublishStatus, "Developing">, string> = {
+  Applying: "待审核",
+  Published: "通过",
+  Rejected: "拒绝",
+};
+
+export const publishScopeLabels: Record<PublishScope, string> = {
+  Space: "本空间",
+  Tenant: "广场",
+};
+
+export const publishTargetLabels: Record<PublishTargetType, string> = {
+  Agent: "智能体",
+  Plugin: "插件",
+  Workflow: "工作流",
+};
+
+export const readStatusLabels: Record<MessageListInput["readStatus"], string> = {
+  All: "全部",
+  Unread: "未读",
+  Read: "已读",
+};
+
+export const notifyScopeLabels: Record<SendMessageInput["scope"], string> = {
+  Broadcast: "全员消息",
+  Private: "私信",
+  System: "系统通知",
+};
+
+/* Agents, their components and history (reference Appendix A "Agents and components"). */
+
+export type AgentComponentType = ComponentType;
+export type ModelMode = ModelBind["mode"];
+export type VariableInputType = (typeof variableInputTypes)[number];
+type HistoryEntry = Awaited<ReturnType<typeof listHistory>>[number];
+export type HistoryKind = HistoryEntry["type"];
+
+/** Badge colours of UI.md: 开发中 grey, 审核中 amber, 已发布 green, 已拒绝 red. */
+export const publishStatusTones: Record<PublishStatus, "neutral" | "warning" | "success" | "danger"> = {
+  Developing: "neutral",
+  Applying: "warning",
+  Published: "success",
+  Rejected: "danger",
+};
+
+export const componentTypeLabels: Record<AgentComponentType, string> = {
+  Plugin: "插件",
+  Workflow: "工作流",
+  Trigger: "触发器",
+  Knowledge: "知识库",
+  Variable: "变量",
+  Table: "数据表",
+  Model: "模型",
+  Agent: "智能体",
+};
+
+export const modelModeLabels: Record<ModelMode, string> = {
+  Precision: "精确",
+  Balanced: "平衡",
+  Creative: "创意",
+  Customization: "自定义",
+};
+
+export const variableInputTypeLabels: Record<VariableInputType, string> = {
+  Text: "单行文本",
+  Paragraph: "段落",
+  Number: "数字",
+  Select: "单选",
+  MultipleSelect: "多选",
+  AutoRecognition: "智能识别",
+};
+
+export const historyKindLabels: Record<HistoryKind, string> = {
+  Add: "创建",
+  Edit: "修改配置",
+  Publish: "发布",
+  PublishApply: "申请发布",
+  PublishApplyReject: "发布被拒绝",
+  OffShelf: "下架",
+  AddComponent: "添加组件",
+  EditComponent: "修改组件",
+  DeleteComponent: "删除组件",
+  AddNode: "添加节点",
+  EditNode: "修改节点",
+  DeleteNode: "删除节点",
+};
+
+/** The data types a variable is usually declared with (the backend accepts every File kind as well). */
+export const variableDataTypeLabels = {
+  String: "字符串 String",
+  Integer: "整数 Integer",
+  Number: "数字 Number",
+  Boolean: "布尔 Boolean",
+  Object: "对象 Object",
+  File: "文件 File",
+  Array_String: "字符串数组 Array<String>",
+  Array_Integer: "整数数组 Array<Integer>",
+  Array_Number: "数字数组 Array<Number>",
+  Array_Boolean: "布尔数组 Array<Boolean>",
+  Array_Object: "对象数组 Array<Object>",
+  Array_File: "文件数组 Array<File>",
+} as const satisfies Partial<Record<DataType, string>>;
+
+/** List filters of the develop page and the component library (SPEC §2). */
+export const listStatusLabels = { All: "全部", Published: "已发布", Recently_Open: "最近打开" } as const;
+export const listCreatorLabels = { All_Person: "所有人", Me: "由我创建" } as const;
+export type ListStatus = keyof typeof listStatusLabels;
+export type ListCreator = keyof typeof listCreatorLabels;
+
+export const libraryTypeLabels = {
+  All_Type: "所有类型",
+  Variable: "变量",
+  Workflow: "工作流",
+  Plugin: "插件",
+  Knowledge: "知识库",
+  Table: "数据表",
+  Model: "模型",
+} as const;
+export type LibraryType = keyof typeof libraryTypeLabels;
+
+/** Options for a native <Select> from a label map, in the map's order. */
+export const optionsOf = <K extends string>(labels: Record<K, string>) =>
+  (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));

@@ -1,22 +1,187 @@
-import { Bot } from "lucide-react";
+import { Bot, Plus, Search, SearchX } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useRouteLoaderData } from "react-router";
+import type { AgentDto } from "../../server/modules/agent/dto";
+import type { pageAgents } from "../../server/modules/agent/service";
+import { AgentCard } from "../components/agent/agent-card";
+import { type AgentMenuAction, agentMenuItems } from "../components/agent/agent-menu";
+import { CreateAgentForm } from "../components/agent/create-agent-form";
+import { type DevelopQuery, developHref, readDevelopQuery } from "../components/agent/develop-query";
+import { DevelopDialog, type DevelopReply } from "../components/agent/develop-dialogs";
 import { PageHeader } from "../components/page-header";
+import { Button, buttonClass } from "../components/ui/button";
+import { Dialog, DialogContent } from "../components/ui/dialog";
 import { EmptyState } from "../components/ui/empty-state";
+import { Input } from "../components/ui/input";
+import { Pagination } from "../components/ui/pagination";
+import { Tabs } from "../components/ui/tabs";
+import { api, tryApi } from "../lib/api.server";
 import { useCurrentSpace } from "../lib/current-space";
+import { listCreatorLabels, listStatusLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
+import { spaceIdParam } from "../lib/space.server";
+import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/space-develop";
+import type { loader as spaceLoader } from "./space-layout";
+import { developAction, pageUrl } from "./space-develop.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "智能体开发");
 
-export default function DevelopPage() {
+const PAGE_SIZE = 24;
+type AgentPage = Awaited<ReturnType<typeof pageAgents>>;
+
+const dialogActions = new Set<string>(agentMenuItems.map((item) => item.action));
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const spaceId = spaceIdParam(params.spaceId);
+  const url = new URL(request.url);
+  const query = readDevelopQuery(url.searchParams);
+  const dialogAgentId = Number(url.searchParams.get("agentId"));
+  const dialog = url.searchParams.get("dialog");
+  const [page, dialogAgent] = await Promise.all([
+    api<AgentPage>(context, request, "/api/agent/page", {
+      body: {
+        spaceId,
+        status: query.status,
+        creator: query.creator,
+        kw: query.kw || undefined,
+        current: query.page,
+        pageSize: PAGE_SIZE,
+      },
+    }),
+    // A dialog names its agent; one that is gone (or not visible) simply does not open.
+    dialog && dialogActions.has(dialog) && dialogAgentId > 0
+      ? tryApi<AgentDto>(context, request, `/api/agent/${dialogAgentId}`)
+      : null,
+  ]);
+  const opened = dialogAgent?.ok ? { action: dialog as AgentMenuAction, agent: dialogAgent.data } : null;
+  return { query, page, dialog: opened, cleanUrl: pageUrl(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return developAction(context, request);
+}
+
+export default function DevelopPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, page, dialog, cleanUrl } = loaderData;
   const space = useCurrentSpace();
+  const spaces = useRouteLoaderData<typeof spaceLoader>("routes/space-layout")?.spaces ?? [];
+  const moveTargets = spaces.filter(
+    (s) => s.id !== space.id && !(s.allowDevelop === 0 && s.currentUserRole === "User"),
+  );
+  const filtered = query.status !== "All" || query.creator !== "All_Person" || query.kw !== "";
+  const dialogHref = (agentId: number) => (action: AgentMenuAction) => {
+    const url = new URL(cleanUrl, "http://relative.invalid");
+    url.searchParams.set("dialog", action);
+    url.searchParams.set("agentId", String(agentId));
+    return url.pathname + url.search;
+  };
+
   return (
-    <div className="flex flex-col gap-6 p-8">
-      <PageHeader title="智能体开发" description={space.name} />
-      <EmptyState
-        icon={Bot}
-        title="还没有智能体"
-        description="这个空间还没有智能体。创建智能体的功能即将开放，届时可以在这里搭建、调试和发布智能体。"
+    <div className="flex flex-col gap-5 p-8">
+      <PageHeader title="智能体开发" description={space.name} actions={<CreateAgentButton spaceId={space.id} />} />
+      <DevelopFilters spaceId={space.id} query={query} />
+      {dialog ? (
+        <DevelopDialog
+          action={dialog.action}
+          agent={dialog.agent}
+          cancelTo={cleanUrl}
+          moveTargets={moveTargets}
+          reply={actionData as DevelopReply | undefined}
+        />
+      ) : null}
+      {page.records.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={SearchX}
+            title="没有找到符合条件的智能体"
+            description="换个关键词或筛选条件试试。"
+            action={
+              <Link to={developHref(space.id, query, { status: "All", creator: "All_Person", kw: "" })} className={buttonClass("secondary")}>
+                清除筛选
+              </Link>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={Bot}
+            title="还没有智能体"
+            description="创建第一个吧：可以从空白开始，也可以从写作助手、客服助手等模板开始。"
+            action={<CreateAgentButton spaceId={space.id} />}
+          />
+        )
+      ) : (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {page.records.map((agent) => (
+            <AgentCard key={agent.id} agent={agent} hrefFor={dialogHref(agent.id)} />
+          ))}
+        </div>
+      )}
+      <Pagination
+        current={page.current}
+        pages={page.pages}
+        total={page.total}
+        hrefFor={(n) => developHref(space.id, query, { page: n })}
       />
+    </div>
+  );
+}
+
+/** Opens the create dialog with JavaScript; without it the link leads to the create page. */
+function CreateAgentButton({ spaceId }: { spaceId: number }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Link
+        to={`/space/${spaceId}/develop/new`}
+        className={buttonClass("primary")}
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <Plus className="size-4" aria-hidden />
+        创建智能体
+      </Link>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent title="创建智能体" description="选择一个模板开始，创建后进入编辑页继续配置。">
+          <CreateAgentForm spaceId={spaceId} onCancel={() => setOpen(false)} />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** Status tabs, creator tabs and the name search, all in the query string. */
+function DevelopFilters({ spaceId, query }: { spaceId: number; query: DevelopQuery }) {
+  const statusTabs = (Object.keys(listStatusLabels) as DevelopQuery["status"][]).map((status) => ({
+    key: status,
+    label: listStatusLabels[status],
+    to: developHref(spaceId, query, { status }),
+  }));
+  const creatorTabs = (Object.keys(listCreatorLabels) as DevelopQuery["creator"][]).map((creator) => ({
+    key: creator,
+    label: listCreatorLabels[creator],
+    to: developHref(spaceId, query, { creator }),
+  }));
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <div className="w-72">
+        <Tabs items={statusTabs} active={query.status} label="发布状态" />
+      </div>
+      <div className="w-48">
+        <Tabs items={creatorTabs} active={query.creator} label="创建者" />
+      </div>
+      <Form method="get" role="search" className="ml-auto flex w-72 gap-2">
+        {query.status !== "All" ? <input type="hidden" name="status" value={query.status} /> : null}
+        {query.creator !== "All_Person" ? <input type="hidden" name="creator" value={query.creator} /> : null}
+        <Input type="search" name="kw" defaultValue={query.kw} maxLength={64} placeholder="搜索智能体" aria-label="搜索智能体" />
+        <Button type="submit" variant="secondary" aria-label="搜索">
+          <Search className="size-4" aria-hidden />
+        </Button>
+      </Form>
     </div>
   );
 }

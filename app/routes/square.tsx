@@ -1,20 +1,103 @@
-import { Store } from "lucide-react";
-import { PageHeader } from "../components/page-header";
-import { EmptyState } from "../components/ui/empty-state";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { clsx } from "clsx";
+import { Search } from "lucide-react";
+import { Form, Link, type ShouldRevalidateFunction, useLocation, useRouteLoaderData } from "react-router";
+import { z } from "zod";
+import { SquareBanner } from "../components/square/square-banner";
+import { SquareGrid } from "../components/square/square-grid";
+import type { SquareCategory, SquarePage } from "../components/square/types";
+import { Button } from "../components/ui/button";
+import { Input } from "../components/ui/input";
+import { api, tryApi } from "../lib/api.server";
+import { idField } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
+import { redirectWithToast } from "../lib/toast.server";
+import { pageParam, pathOf, textParam, withParams } from "../lib/url";
+import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/square";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "广场");
 
-export default function SquarePage() {
+const PAGE_SIZE = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const category = textParam(url, "category", 32);
+  const kw = textParam(url, "kw");
+  const [categories, list] = await Promise.all([
+    api<SquareCategory[]>(context, request, "/api/published/category/list"),
+    api<SquarePage>(context, request, "/api/published/agent/list", {
+      body: { page: pageParam(url), pageSize: PAGE_SIZE, category: category || undefined, kw: kw || undefined },
+    }),
+  ]);
+  return { categories, list, category, kw };
+}
+
+const favouriteSchema = z.object({
+  intent: z.enum(["collect", "uncollect"]),
+  agentId: idField(),
+  /** Present when a fetcher posts (JavaScript): answer with data instead of redirecting. */
+  stay: z.string().optional(),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: favouriteSchema });
+  if (submission.status !== "success") return { ok: false, message: "参数错误" };
+  const { intent, agentId, stay } = submission.value;
+  const res = await tryApi(context, request, `/api/user/agent/${intent === "collect" ? "collect" : "unCollect"}/${agentId}`, {
+    method: "POST",
+  });
+  if (stay) return res.ok ? { ok: true, collected: intent === "collect" } : { ok: false, message: res.error.message };
+  return redirectWithToast(
+    pathOf(request),
+    res.ok
+      ? { type: "success", message: intent === "collect" ? "已收藏" : "已取消收藏" }
+      : { type: "error", message: res.error.message },
+  );
+}
+
+/** A favourite posted by a fetcher updates its own card; the list need not be fetched again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("stay") ? false : defaultShouldRevalidate;
+
+export default function SquarePage({ loaderData }: Route.ComponentProps) {
+  const { categories, list, category, kw } = loaderData;
+  const tenant = useRouteLoaderData<typeof rootLoader>("root")?.tenant;
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const chip = (key: string, label: string) => (
+    <Link
+      key={key || "all"}
+      to={withParams("/square", { category: key, kw })}
+      aria-current={category === key ? "page" : undefined}
+      className={clsx(
+        "rounded-full border px-3 py-1 text-[13px] transition-colors",
+        category === key
+          ? "border-primary-600 bg-primary-50 text-primary-700"
+          : "border-gray-200 bg-white text-gray-700 hover:border-gray-300",
+      )}
+    >
+      {label}
+    </Link>
+  );
   return (
-    <main className="flex flex-1 flex-col gap-6 overflow-y-auto p-8">
-      <PageHeader title="广场" />
-      <EmptyState
-        icon={Store}
-        title="广场还没有内容"
-        description="发布功能开放后，大家发布的智能体、插件和工作流会出现在这里。"
-      />
+    <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-8">
+      <SquareBanner tenant={tenant} />
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-semibold text-xl">智能体</h1>
+        <Form method="get" role="search" className="flex w-full max-w-sm gap-2">
+          {category ? <input type="hidden" name="category" value={category} /> : null}
+          <Input type="search" name="kw" defaultValue={kw} maxLength={64} placeholder="搜索智能体" aria-label="搜索智能体" />
+          <Button type="submit" variant="secondary" aria-label="搜索">
+            <Search className="size-4" aria-hidden />
+          </Button>
+        </Form>
+      </div>
+      <nav aria-label="分类" className="flex flex-wrap gap-2">
+        {chip("", "全部")}
+        {categories.map((c) => chip(c.key, c.label))}
+      </nav>
+      <SquareGrid key={`${category}|${kw}|${list.current === 1 ? "" : list.current}`} first={list} here={here} />
     </main>
   );
 }

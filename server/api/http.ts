@@ -37,24 +37,36 @@ async function readLimitedText(c: Ctx, limit: number): Promise<string> {
   return text + decoder.decode();
 }
 
+interface PathNode {
+  parent: PathNode | null;
+  key: string | number;
+}
+const pathOf = (node: PathNode | null): (string | number)[] => {
+  const keys: (string | number)[] = [];
+  for (let n = node; n; n = n.parent) keys.unshift(n.key);
+  return keys;
+};
+
 /**
  * The path of the first string (or object key) holding a NUL character, which PostgreSQL cannot store in
- * text: refusing it here keeps such input a 4000 instead of a database error.
+ * text: refusing it here keeps such input a 4000 instead of a database error. Walks with its own stack and
+ * parent links, so deeply nested JSON costs linear time and cannot overflow the call stack.
  */
-function nulPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], [...path, i]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\u0000")) return [...path, key];
-      const found = nulPath(item, [...path, key]);
-      if (found) return found;
+function nulPath(root: unknown): (string | number)[] | null {
+  const stack: [unknown, PathNode | null][] = [[root, null]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [value, node] = next;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return pathOf(node);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], { parent: node, key: i }]);
+    } else if (value && typeof value === "object") {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (key.includes("\u0000")) return pathOf({ parent: node, key });
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
+        stack.push([item, { parent: node, key }]);
+      }
     }
   }
   return null;
@@ -80,7 +92,10 @@ export function readQuery<S extends z.ZodType>(c: Ctx, schema: S): z.infer<S> {
 
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const nul = nulPath(raw);
-  if (nul) throw new AppError(Codes.BAD_INPUT, `参数 '${nul.length ? nul.join(".") : "请求体"}' 不能包含空字符`);
+  if (nul) {
+    const field = nul.length ? nul.slice(0, 8).join(".") + (nul.length > 8 ? ".…" : "") : "请求体";
+    throw new AppError(Codes.BAD_INPUT, `参数 '${field}' 不能包含空字符`);
+  }
   const result = schema.safeParse(raw);
   if (!result.success) throw new AppError(Codes.BAD_INPUT, zodMessage(result.error));
   return result.data;

@@ -95,7 +95,7 @@ describe("POST /api/agent/copy/{id}", () => {
       publishDate: null,
       systemPrompt: "原始提示词",
     });
-    expect(copy.uid).not.toBe(source.agent.uid);
+    expect(copy.uid).not.toBe(source.agent!.uid);
     const strip = (c: any) => ({ type: c.type, target_id: c.target_id, bind_config: c.bind_config, name: c.name });
     const copied = await componentRows(s, copyId);
     expect(copied.map(strip)).toEqual(source.components.map(strip));

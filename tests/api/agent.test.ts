@@ -127,6 +127,14 @@ describe("GET /api/agent/{id}", () => {
     refused(await s.call(`/api/agent/${id}`), "4010");
     expect(await getAgent(s, t.sysAdmin, id)).toMatchObject({ id, name: "机密助手" });
   });
+
+  it("answers 4050 for the POST-only paths called with GET, and for GET-only paths called with POST", async () => {
+    refused(await s.call("/api/agent/add", { token: t.member.token }), "4050");
+    refused(await s.call("/api/agent/page", { token: t.member.token }), "4050");
+    refused(await s.call("/api/agent/config/update", { token: t.member.token }), "4050");
+    refused(await s.call("/api/agent/1", { token: t.member.token, body: {} }), "4050");
+    refused(await s.call("/api/agent/card/list", { token: t.member.token, body: {} }), "4050");
+  });
 });
 
 describe("POST /api/agent/config/update", () => {

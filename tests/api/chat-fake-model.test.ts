@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markInterrupted } from "../../server/modules/conversation/repo";
 import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
 import { FAKE_TEXT, startFakeOpenAI } from "../fixtures/fake-openai";
 import { addAgent, ok, type Team, team } from "../support/agents";
@@ -60,8 +61,41 @@ describe("chat through an OpenAI-compatible provider", () => {
       totalTokens: 20,
     });
     const sent = completions().at(-1)!.body;
-    expect(sent).toMatchObject({ model: "fake-text", stream: true });
+    expect(sent).toMatchObject({ model: "fake-text", stream: true, temperature: 1, top_p: 0.7 });
     expect(sent.messages.at(-1)).toEqual({ role: "user", content: "你好" });
+  });
+
+  it("passes the Model component's settings to the provider, capped by the model's max tokens", async () => {
+    const { conv } = await agentOn("fake-text", { temperature: 0.3, topP: 0.5, maxTokens: 100 });
+    await chat(s, t.member.token, conv.id, "你好");
+    expect(completions().at(-1)!.body).toMatchObject({ temperature: 0.3, top_p: 0.5, max_tokens: 100 });
+    const big = await agentOn("fake-text", { maxTokens: 100_000 });
+    await chat(s, t.member.token, big.conv.id, "你好");
+    expect(completions().at(-1)!.body.max_tokens).toBe(4096);
+  });
+
+  it("refuses to chat on a disabled model with a streamed explanation", async () => {
+    const id = await addFakeModel(s, t.member.token, t.spaceId, fake, "fake-text", { name: "停用模型" });
+    const agentId = await addAgent(s, t.member.token, t.spaceId, { name: "停用" });
+    await bindModel(s, t.member.token, agentId, id);
+    const conv = await newConversation(s, t.member.token, agentId);
+    ok(
+      await s.call("/api/model/save", {
+        token: t.member.token,
+        body: { id, spaceId: t.spaceId, name: "停用模型", model: "fake-text", baseUrl: fake.url, enabled: 0 },
+      }),
+    );
+    const before = completions().length;
+    const { status, events } = await chat(s, t.member.token, conv.id, "你好");
+    expect(status).toBe(200);
+    expectWellFormed(events);
+    expect(events[0]!.data).toMatchObject({
+      finishReason: "ERROR",
+      text: expect.stringContaining("模型已下线或不可用"),
+    });
+    expect(finalOf(events)!.data.success).toBe(false);
+    expect(completions().length).toBe(before);
+    expect(await messageRows(s, conv.id)).toEqual([]);
   });
 
   it("turns reasoning_content into THINK deltas before the answer and stores the reasoning", async () => {
@@ -116,6 +150,11 @@ describe("chat through an OpenAI-compatible provider", () => {
       expect(user).toMatchObject({ role: "USER", text: "说点什么" });
       expect(answer).toMatchObject({ role: "ASSISTANT", status: "error", text: partial, finish_reason: "ERROR" });
       expect((await runRow(s, events[0]!.requestId)).status).toBe("FAILED");
+      const queue = ok(await s.call("/api/notify/event/collect/batch", { token: t.member.token }));
+      expect(queue.eventList).toContainEqual({
+        type: "chat_finished",
+        event: expect.objectContaining({ requestId: events[0]!.requestId, status: "FAILED" }),
+      });
       // The conversation carries on after a failure.
       const view = ok(await s.call(`/api/agent/conversation/${conv.id}`, { token: t.member.token, body: {} }));
       expect(view.runningRequestId).toBeNull();
@@ -144,6 +183,44 @@ describe("chat through an OpenAI-compatible provider", () => {
       expect(completions().at(-1)!.body.messages[0].content).toContain("负责扫地机器人");
     } finally {
       await saveTenantConfigValues(s.deps.db, 1, stored);
+    }
+  });
+});
+
+describe("titles and suggestions when the tenant's default model fails", () => {
+  it("falls back to the first 20 characters of the first message, and to no suggestions", async () => {
+    const stored = ok(await s.call("/api/tenant/config", { token: t.sysAdmin }));
+    const failing = ok<number>(
+      await s.call("/api/system/model/save", {
+        token: t.sysAdmin,
+        body: { name: "故障模型", model: "fake-error", apiProtocol: "OpenAI", baseUrl: fake.url, apiKey: fake.apiKey },
+      }),
+    );
+    const defaults = (body: object) => s.call("/api/system/model/defaults", { token: t.sysAdmin, body });
+    ok(await defaults({ defaultChatModelId: failing, defaultSuggestModelId: failing }));
+    try {
+      const { agentId, conv } = await agentOn("fake-text");
+      await configure(s, t.member.token, agentId, { openSuggest: "Open" });
+      await chat(s, t.member.token, conv.id, "请帮我规划一次为期三天的杭州旅行行程，预算五千元");
+      const titled = ok(
+        await s.call("/api/agent/conversation/update", {
+          token: t.member.token,
+          body: { id: conv.id, firstMessage: "请帮我规划一次为期三天的杭州旅行行程，预算五千元" },
+        }),
+      );
+      expect(titled.topic).toBe("请帮我规划一次为期三天的杭州旅行行程，预");
+      const suggestions = await s.call("/api/agent/conversation/chat/suggest", {
+        token: t.member.token,
+        body: { conversationId: conv.id },
+      });
+      expect(ok(suggestions)).toEqual([]);
+    } finally {
+      ok(
+        await defaults({
+          defaultChatModelId: stored.defaultChatModelId,
+          defaultSuggestModelId: stored.defaultSuggestModelId,
+        }),
+      );
     }
   });
 });
@@ -179,6 +256,41 @@ describe("stopping and concurrency", () => {
     expect(
       ok(await s.call(`/api/agent/conversation/${conv.id}`, { token: t.member.token, body: {} })).runningRequestId,
     ).toBeNull();
+  });
+
+  it("sends a HEART_BEAT every 10 seconds while an answer runs", async () => {
+    const patient = await startFakeOpenAI({ slowMs: 250 });
+    try {
+      const id = await addFakeModel(s, t.member.token, t.spaceId, patient, "fake-slow", { name: "很慢的模型" });
+      const agentId = await addAgent(s, t.member.token, t.spaceId, { name: "心跳" });
+      await bindModel(s, t.member.token, agentId, id);
+      const conv = await newConversation(s, t.member.token, agentId);
+      const stream = openChat(s, t.member.token, conv.id, "慢慢说");
+      const started = Date.now();
+      const beat = await stream.waitFor((e) => e.eventType === "HEART_BEAT", 15_000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+      expect(beat).toMatchObject({ requestId: stream.events[0]!.requestId, data: null, completed: false });
+      ok(await s.call(`/api/agent/conversation/chat/stop/${beat.requestId}`, { token: t.member.token, body: {} }));
+      expectWellFormed(await stream.done);
+    } finally {
+      await patient.close();
+    }
+  }, 30_000);
+
+  it("leaves an answer alone when another instance's recovery runs on the shared database", async () => {
+    const { conv } = await agentOn("fake-slow");
+    const stream = openChat(s, t.member.token, conv.id, "慢慢说");
+    const first = await stream.waitFor((e) => e.data?.type === "CHAT" && e.data.text === "片段12 ");
+    // What a second instance does at start-up with a lease timeout: the live run has renewed its lease.
+    expect(await markInterrupted(s.deps.db, 15_000)).toBe(0);
+    expect((await runRow(s, first.requestId)).status).toBe("EXECUTING");
+    expect((await messageRows(s, conv.id))[1]!.status).toBe("incomplete");
+    const again = await chat(s, t.member.token, conv.id, "插队");
+    expect(finalOf(again.events)!.data.success).toBe(false);
+    ok(await s.call(`/api/agent/conversation/chat/stop/${first.requestId}`, { token: t.member.token, body: {} }));
+    await stream.done;
+    expect((await messageRows(s, conv.id)).map((m) => m.status)).toEqual(["complete", "complete"]);
+    expect((await runRow(s, first.requestId)).status).toBe("CANCEL");
   });
 
   it("refuses a second message while an answer is running, with a streamed error and nothing stored", async () => {
@@ -235,6 +347,12 @@ describe("refusals before the stream opens", () => {
     expect(bad.envelope!.message).toContain("'conversationId'");
     const notJson = await postSse(s.url, CHAT_PATH, { token: t.member.token, raw: "{oops" });
     expect(notJson.status).toBe(400);
+    const empty = await postSse(s.url, CHAT_PATH, {
+      token: t.member.token,
+      body: { conversationId: conv.id, message: "  " },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.envelope!.message).toContain("'message'");
 
     const outsider = await postSse(s.url, CHAT_PATH, {
       token: t.outsider.token,

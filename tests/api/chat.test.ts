@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addAgent, ok, type Team, team } from "../support/agents";
 import {
   bindModel,
+  CHAT_PATH,
   chat,
   configure,
+  eventually,
   expectWellFormed,
   finalOf,
   messageRows,
@@ -13,6 +15,7 @@ import {
   streamed,
 } from "../support/chat";
 import { startServer, type TestServer } from "../support/server";
+import { postSseUntil } from "../support/sse";
 
 let s: TestServer;
 let t: Team;
@@ -74,6 +77,22 @@ describe("chat with the built-in offline model", () => {
       ["ASSISTANT", text],
     ]);
     expect(view.messageList[1]).toMatchObject({ think, status: "complete", finished: true });
+  });
+
+  it("finishes and stores the answer when the reader disconnects early", async () => {
+    const conv = await newConversation(s, t.member.token, agentId);
+    const firstFrames = await postSseUntil(
+      s.url,
+      CHAT_PATH,
+      { token: t.member.token, body: { conversationId: conv.id, message: "我先走了" } },
+      3,
+    );
+    expect(firstFrames).toHaveLength(3);
+    const requestId = firstFrames[0]!.requestId;
+    await eventually(async () => (await runRow(s, requestId)).status === "FINISHED");
+    const [, answer] = await messageRows(s, conv.id);
+    expect(answer).toMatchObject({ status: "complete", finish_reason: "stop" });
+    expect(answer!.text).toContain("你说的是：「我先走了」");
   });
 
   it("counts rounds of context, and with contextRounds 0 every message is the first round", async () => {

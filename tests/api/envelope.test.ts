@@ -73,6 +73,19 @@ describe("envelope", () => {
     expect(await count(s, "space")).toBe(before);
   });
 
+  it("answers 4000, not 5000, for deeply nested JSON", async () => {
+    const depth = 200_000;
+    const deep = `${"[".repeat(depth)}"x"${"]".repeat(depth)}`;
+    for (const path of ["/api/space/add", "/api/space/user/add"]) {
+      const res = await s.call(path, { raw: deep, token: user.token });
+      expect(res.code, path).toBe("4000");
+    }
+    const nested = `{"name":${"[".repeat(depth)}"a\\u0000"${"]".repeat(depth)}}`;
+    const nul = await s.call("/api/space/add", { raw: nested, token: user.token });
+    expect(nul.message).toContain("name");
+    expect(nul.message.length).toBeLessThan(200);
+  });
+
   it("refuses an oversized JSON body with 4000 instead of buffering it", async () => {
     const huge = JSON.stringify({ name: "x".repeat(5 * 1024 * 1024) });
     const res = await s.call("/api/space/add", { raw: huge, token: user.token });

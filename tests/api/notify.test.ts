@@ -108,6 +108,21 @@ describe("the event queue of each signed-in session", () => {
     expect((await events(s, second)).eventList).toHaveLength(1);
   });
 
+  it("clears only what a collect saw when given its version, so later events are not lost", async () => {
+    const u = await s.newUser();
+    ok(await send({ scope: "Private", userIds: [u.id], content: "第一条" }));
+    const seen = await events(s, u.token);
+    expect(seen.version).toEqual(expect.any(Number));
+    ok(await send({ scope: "Private", userIds: [u.id], content: "处理期间到达" }));
+    ok(await s.call(`/api/notify/event/clear?version=${seen.version}`, { token: u.token }));
+    const left = await events(s, u.token);
+    expect(left.eventList.map((e) => e.event.content)).toEqual(["处理期间到达"]);
+    refused(await s.call("/api/notify/event/clear?version=abc", { token: u.token }), "4000", "version");
+    expect((await events(s, u.token)).hasEvent).toBe(true);
+    ok(await s.call("/api/notify/event/clear", { token: u.token }));
+    expect(await events(s, u.token)).toEqual({ hasEvent: false, eventList: [] });
+  });
+
   it("stops queueing for a session that signed out", async () => {
     const u = await s.newUser();
     const second = await s.login(u.userName, u.password);

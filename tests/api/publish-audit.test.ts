@@ -70,6 +70,34 @@ describe("POST /api/system/publish/{applyId} (approve)", () => {
   });
 });
 
+describe("concurrent audits", () => {
+  it("settles an application once when two admins act at the same moment", async () => {
+    const { agentId, applyId } = await applied("并发审核助手");
+    const before = (await messages(s, t.member.token)).length;
+    const results = await Promise.all([
+      ...[1, 2, 3, 4].map(() => approve(s, t.sysAdmin, applyId)),
+      ...[1, 2].map(() => reject(s, t.sysAdmin, applyId, "同时拒绝")),
+    ]);
+    expect(results.filter((r) => r.success)).toHaveLength(1);
+    const [row] = await applyRows(s, agentId);
+    expect(await liveRows(s, agentId)).toHaveLength(row!.status === "Published" ? 1 : 0);
+    expect((await messages(s, t.member.token)).length).toBe(before + 1);
+    const audits = (await historyTypes(s, t.member.token, agentId)).filter((h) => h !== "Edit");
+    expect(audits).toHaveLength(3);
+  });
+
+  it("takes a publication off once when owner and admin act at the same moment", async () => {
+    const agentId = await addAgent(s, t.member.token, t.spaceId);
+    const publishId = await publishToSquare(s, t.member.token, t.sysAdmin, agentId);
+    const results = await Promise.all([
+      s.call("/api/publish/offShelf", { token: t.member.token, body: { publishId } }),
+      s.call(`/api/system/publish/offShelf/${publishId}`, { token: t.sysAdmin, body: { reason: "同时下架" } }),
+    ]);
+    expect(results.filter((r) => r.success)).toHaveLength(1);
+    expect((await historyTypes(s, t.member.token, agentId)).filter((h) => h === "OffShelf")).toHaveLength(1);
+  });
+});
+
 describe("POST /api/system/publish/reject/{applyId}", () => {
   it("needs a reason (4000), changing nothing", async () => {
     const { agentId, applyId } = await applied();

@@ -160,6 +160,20 @@ describe("POST /api/publish/template/copy", () => {
     expect(history.map((h) => h.type)).toEqual(["Add"]);
   });
 
+  it("copies from the publication that allows copying, never from one that does not", async () => {
+    const agentId = await addAgent(s, t.member.token, t.spaceId, { name: "两种发布" });
+    await configure(s, t.member.token, agentId, { systemPrompt: "空间版可复制" });
+    ok(await applyAgent(s, t.member.token, agentId, { scope: "Space", allowCopy: 1 }));
+    await configure(s, t.member.token, agentId, { systemPrompt: "广场版不可复制" });
+    await publishToSquare(s, t.member.token, t.sysAdmin, agentId, { allowCopy: 0 });
+    const mine = await personalSpace(s, t.other.token);
+    const copyId = ok(await copy(t.other.token, { targetId: agentId, targetSpaceId: mine }));
+    expect((await getAgent(s, t.other.token, copyId)).systemPrompt).toBe("空间版可复制");
+    // Outside the space only the square publication is visible, and it does not allow copying.
+    const outsiderSpace = await personalSpace(s, t.outsider.token);
+    refused(await copy(t.outsider.token, { targetId: agentId, targetSpaceId: outsiderSpace }), "4030");
+  });
+
   it("refuses agents that do not allow copying, spaces the caller is not in, unpublished agents and bad input", async () => {
     const agents = () => count(s, "agent");
     const before = await agents();

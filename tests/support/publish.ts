@@ -79,7 +79,7 @@ export async function messages(s: TestServer, token: string, body: Record<string
 }
 
 export async function events(s: TestServer, token: string) {
-  return ok<{ hasEvent: boolean; eventList: { type: string; event: any }[] }>(
+  return ok<{ hasEvent: boolean; eventList: { type: string; event: any }[]; version?: number }>(
     await s.call("/api/notify/event/collect/batch", { token }),
   );
 }

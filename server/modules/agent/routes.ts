@@ -93,8 +93,9 @@ export function agentRoutes(deps: Deps) {
       return ok(c, null);
     });
   }
-  // Registered last so the literal paths above win over the id pattern.
-  app.get("/:agentId", async (c) => {
+  // Registered last so the literal paths above win over the id pattern; the POST-only single-segment paths
+  // are kept out of it, so `GET /api/agent/add` is a wrong method (4050), not a bad id.
+  app.get("/:agentId{(?!add$|page$)[^/]+}", async (c) => {
     const actor = requireActor(c);
     return ok(c, await service.getAgent(deps, actor, idParam(c, "agentId")));
   });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { authTokens, chatRuns, conversations, messages, notifyEvents } from "../../db/schema";
 
@@ -140,22 +140,51 @@ export async function requestStop(db: Db, requestId: string) {
   return rows.length > 0;
 }
 
-export async function isStopRequested(db: Db, requestId: string) {
+/**
+ * Called every second by the instance running the answer: renews the run's lease (`modified`) and reads the
+ * stop flag, so any instance can stop it and recovery can tell a live run from one whose instance died.
+ */
+export async function pollRun(db: Db, requestId: string) {
   const [row] = await db
-    .select({ stop: chatRuns.stopRequested })
-    .from(chatRuns)
-    .where(eq(chatRuns.requestId, requestId));
-  return row?.stop ?? false;
+    .update(chatRuns)
+    .set({ modified: new Date() })
+    .where(eq(chatRuns.requestId, requestId))
+    .returning({ stop: chatRuns.stopRequested });
+  return { stopRequested: row?.stop ?? false };
 }
 
-/** Start-up recovery: answers cut off by a crash are kept and marked interrupted. */
-export async function markInterrupted(db: Db) {
+/**
+ * Recovery: runs still EXECUTING whose lease is older than `staleMs` lost their instance; they are marked
+ * FAILED and their answers, kept as far as they got, `interrupted`. At the start of the only instance (the
+ * embedded database) every run is dead (staleMs 0); where several instances share a database, a start-up or
+ * periodic sweep passes a lease timeout (e.g. 15 s) so answers streaming on live instances are left alone.
+ */
+export async function markInterrupted(db: Db, staleMs = 0) {
+  const cutoff = new Date(Date.now() - staleMs);
+  const dead = await db
+    .update(chatRuns)
+    .set({ status: "FAILED", modified: new Date() })
+    .where(and(eq(chatRuns.status, "EXECUTING"), lte(chatRuns.modified, cutoff)))
+    .returning({ requestId: chatRuns.requestId });
+  const live = db.select({ requestId: chatRuns.requestId }).from(chatRuns).where(eq(chatRuns.status, "EXECUTING"));
   const rows = await db
     .update(messages)
     .set({ status: "interrupted", finishReason: "INTERRUPTED", modified: new Date() })
-    .where(eq(messages.status, "incomplete"))
+    .where(
+      and(
+        eq(messages.status, "incomplete"),
+        or(
+          dead.length
+            ? inArray(
+                messages.requestId,
+                dead.map((r) => r.requestId),
+              )
+            : sql`false`,
+          and(lte(messages.modified, cutoff), notInArray(messages.requestId, live)),
+        ),
+      ),
+    )
     .returning({ id: messages.id });
-  await db.update(chatRuns).set({ status: "FAILED", modified: new Date() }).where(eq(chatRuns.status, "EXECUTING"));
   return rows.length;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Actor, Deps } from "../../api/context";
-import { fail, notFound } from "../../api/envelope";
+import { badInput, fail, notFound } from "../../api/envelope";
 import type { ChatEvent } from "../../runtime/agent/events";
 import { beginTurn, streamTurn, type TurnInput } from "../../runtime/agent/run";
 import { describeAgent } from "../agent/detail-service";
@@ -184,7 +184,7 @@ export async function startChat(
   conversationOverride?: repo.ConversationRow,
 ) {
   const conversation = conversationOverride ?? (await ownConversation(deps, actor, input.conversationId));
-  if (!input.message.trim() && !input.attachments.length) throw fail("消息不能为空");
+  if (!input.message.trim() && !input.attachments.length) throw badInput("参数 'message' 不能为空");
   const agent = conversation.devMode
     ? await agents.findAgent(deps.db, actor.tenantId, conversation.agentId)
     : await visibleAgent(deps, actor, conversation.agentId);

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { notifyMessages, notifyMessageUsers, users } from "../../db/schema";
+import { notifyEvents, notifyMessages, notifyMessageUsers, users } from "../../db/schema";
 
 export async function insertMessage(db: Db, values: typeof notifyMessages.$inferInsert, userIds: number[]) {
   const [message] = await db.insert(notifyMessages).values(values).returning();
@@ -54,4 +54,11 @@ export async function markRead(db: Db, userId: number, ids?: number[]) {
     .update(notifyMessageUsers)
     .set({ readStatus: "Read" })
     .where(and(...conditions));
+}
+
+/** Clears a session's queue up to and including `version` (an event id), or all of it. */
+export async function clearSessionEvents(db: Db, tokenId: number, version?: number) {
+  const conditions = [eq(notifyEvents.tokenId, tokenId)];
+  if (version !== undefined) conditions.push(lte(notifyEvents.id, version));
+  await db.delete(notifyEvents).where(and(...conditions));
 }

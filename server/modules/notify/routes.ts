@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import type { ApiEnv, Deps } from "../../api/context";
-import { ok, readBody, requireActor } from "../../api/http";
-import { markReadInput, messageListInput } from "./contract";
+import { ok, readBody, readQuery, requireActor } from "../../api/http";
+import { clearEventsInput, markReadInput, messageListInput } from "./contract";
 import * as service from "./service";
 
 export function notifyRoutes(deps: Deps) {
   return new Hono<ApiEnv>()
     .get("/event/collect/batch", async (c) => ok(c, await service.collectEvents(deps, requireActor(c))))
     .get("/event/clear", async (c) => {
-      await service.clearEvents(deps, requireActor(c));
+      const actor = requireActor(c);
+      await service.clearEvents(deps, actor, readQuery(c, clearEventsInput).version);
       return ok(c, null);
     })
     .post("/message/list", async (c) =>

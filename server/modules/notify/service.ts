@@ -2,18 +2,26 @@ import type { Actor, Deps } from "../../api/context";
 import { fail } from "../../api/envelope";
 import type { Db } from "../../db/client";
 import { findUserById } from "../auth/repo";
-import { clearEvents as clearSessionEvents, eventsOfSession, pushEvent } from "../conversation/repo";
+import { eventsOfSession, pushEvent } from "../conversation/repo";
 import type { MessageListInput, SendMessageInput } from "./contract";
 import * as repo from "./repo";
 
-/** The caller's session queue, without removing anything (the client clears after handling). */
+/**
+ * The caller's session queue, without removing anything (the client clears after handling). `version` (sent only
+ * with events) is the newest event id returned: clearing with it keeps events that arrived after this collect.
+ */
 export async function collectEvents(deps: Deps, actor: Actor) {
   const rows = await eventsOfSession(deps.db, actor.tokenId);
-  return { hasEvent: rows.length > 0, eventList: rows.map((r) => ({ type: r.type, event: r.event })) };
+  const eventList = rows.map((r) => ({ type: r.type, event: r.event }));
+  const newest = rows.at(-1);
+  return newest
+    ? { hasEvent: true, eventList, version: newest.id as number | undefined }
+    : { hasEvent: false, eventList, version: undefined };
 }
 
-export async function clearEvents(deps: Deps, actor: Actor) {
-  await clearSessionEvents(deps.db, actor.tokenId);
+/** Clears the session's queue: all of it, or (with the `version` a collect returned) what that collect saw. */
+export async function clearEvents(deps: Deps, actor: Actor, version?: number) {
+  await repo.clearSessionEvents(deps.db, actor.tokenId, version);
 }
 
 /** Stores a message for its recipients and tells each of their sessions about it. */

@@ -45,8 +45,22 @@ export async function deletePendingApplies(
     );
 }
 
-export async function updateApply(db: Db, id: number, values: Partial<typeof publishApplies.$inferInsert>) {
-  await db.update(publishApplies).set(values).where(eq(publishApplies.id, id));
+/**
+ * Settles a waiting application: only one of several concurrent audits finds it still Applying (the others wait
+ * for the row lock, then match nothing and get undefined).
+ */
+export async function claimApply(db: Db, id: number, values: Partial<typeof publishApplies.$inferInsert>) {
+  const [row] = await db
+    .update(publishApplies)
+    .set(values)
+    .where(and(eq(publishApplies.id, id), eq(publishApplies.status, "Applying")))
+    .returning();
+  return row;
+}
+
+/** Serialises publishing work on one target (applies, audits, off-shelf) for the rest of the transaction. */
+export async function lockTarget(db: Db, targetType: TargetType, targetId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`publish:${targetType}`}), ${targetId})`);
 }
 
 export async function pageApplies(
@@ -143,8 +157,10 @@ export async function publishedOfTarget(db: Db, targetType: TargetType, targetId
     .orderBy(desc(publishedItems.id));
 }
 
+/** Whether this call removed it (false when someone else already had). */
 export async function deletePublished(db: Db, id: number) {
-  await db.delete(publishedItems).where(eq(publishedItems.id, id));
+  const removed = await db.delete(publishedItems).where(eq(publishedItems.id, id)).returning({ id: publishedItems.id });
+  return removed.length > 0;
 }
 
 export async function deleteAllOfTarget(db: Db, targetType: TargetType, targetId: number) {

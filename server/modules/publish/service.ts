@@ -43,8 +43,18 @@ async function settleAgentStatus(db: Db, tenantId: number, agentId: number) {
   await setAgentStatus(db, tenantId, agentId, live.length ? "Published" : pending ? "Applying" : "Developing");
 }
 
-/** Makes an application live: replaces the same-scope publication with the applied snapshot. */
-async function approve(db: Db, apply: repo.ApplyRow, auditor: Actor, notifyApplicant: boolean) {
+/**
+ * Makes a waiting application live: replaces the same-scope publication with the applied snapshot. Refused when
+ * a concurrent audit settled it first.
+ */
+async function approve(db: Db, pending: repo.ApplyRow, auditor: Actor, notifyApplicant: boolean) {
+  const apply = await repo.claimApply(db, pending.id, {
+    status: "Published",
+    auditUserId: auditor.userId,
+    auditTime: new Date(),
+    modified: new Date(),
+  });
+  if (!apply) throw fail("该申请已处理");
   await repo.deletePublishedSameScope(db, apply.targetType, apply.targetId, apply.scope, apply.publishSpaceId);
   await repo.insertPublished(db, {
     tenantId: apply.tenantId,
@@ -63,12 +73,6 @@ async function approve(db: Db, apply: repo.ApplyRow, auditor: Actor, notifyAppli
     category: apply.category,
     allowCopy: apply.allowCopy,
     onlyTemplate: apply.onlyTemplate,
-  });
-  await repo.updateApply(db, apply.id, {
-    status: "Published",
-    auditUserId: auditor.userId,
-    auditTime: new Date(),
-    modified: new Date(),
   });
   const now = new Date();
   await setAgentStatus(db, apply.tenantId, apply.targetId, "Published", now);
@@ -103,6 +107,7 @@ export async function apply(deps: Deps, actor: Actor, input: ApplyInput) {
   }
   let pending = 0;
   await deps.db.transaction(async (tx) => {
+    await repo.lockTarget(tx, "Agent", agent.id);
     for (const item of items) {
       await repo.deletePendingApplies(tx, "Agent", agent.id, item.scope, item.publishSpaceId);
       const row = await repo.insertApply(tx, {
@@ -208,19 +213,24 @@ async function pendingApply(deps: Deps, actor: Actor, applyId: number) {
 
 export async function approveApply(deps: Deps, actor: Actor, applyId: number) {
   const row = await pendingApply(deps, actor, applyId);
-  await deps.db.transaction((tx) => approve(tx, row, actor, true));
+  await deps.db.transaction(async (tx) => {
+    await repo.lockTarget(tx, row.targetType, row.targetId);
+    await approve(tx, row, actor, true);
+  });
 }
 
 export async function rejectApply(deps: Deps, actor: Actor, applyId: number, reason: string) {
   const row = await pendingApply(deps, actor, applyId);
   await deps.db.transaction(async (tx) => {
-    await repo.updateApply(tx, row.id, {
+    await repo.lockTarget(tx, row.targetType, row.targetId);
+    const claimed = await repo.claimApply(tx, row.id, {
       status: "Rejected",
       reason,
       auditUserId: actor.userId,
       auditTime: new Date(),
       modified: new Date(),
     });
+    if (!claimed) throw fail("该申请已处理");
     await settleAgentStatus(tx, row.tenantId, row.targetId);
     const agent = await agents.findAgent(tx, row.tenantId, row.targetId);
     if (agent) await recordHistory(tx, agent, actor, "PublishApplyReject", `发布申请被拒绝：${reason}`);
@@ -235,7 +245,8 @@ export async function rejectApply(deps: Deps, actor: Actor, applyId: number, rea
 
 /** Takes one publication off the shelf; with none left the agent is back in development. */
 async function offShelf(db: Db, actor: Actor, published: repo.PublishedRow, reason: string) {
-  await repo.deletePublished(db, published.id);
+  await repo.lockTarget(db, published.targetType, published.targetId);
+  if (!(await repo.deletePublished(db, published.id))) throw notFound("发布记录不存在");
   await settleAgentStatus(db, published.tenantId, published.targetId);
   const agent = await agents.findAgent(db, published.tenantId, published.targetId);
   if (agent) await recordHistory(db, agent, actor, "OffShelf", `从${scopeLabel(published)}下架：${reason}`);

@@ -150,9 +150,10 @@ export async function copyPublished(deps: Deps, actor: Actor, targetId: number, 
       p.tenantId === actor.tenantId &&
       (p.scope === "Tenant" || (p.publishSpaceId !== null && spaceIds.includes(p.publishSpaceId))),
   );
-  const published = live[0];
-  if (!published) throw notFound("智能体未发布或已下架");
-  if (!live.some((p) => p.allowCopy === 1)) throw forbidden("该智能体不允许复制");
+  if (!live.length) throw notFound("智能体未发布或已下架");
+  // The copy comes from a publication that allows it, never from a visible one that does not.
+  const published = live.find((p) => p.allowCopy === 1);
+  if (!published) throw forbidden("该智能体不允许复制");
   const { space, role } = await accessSpace(deps, actor, targetSpaceId);
   if (space.allowDevelop === 0 && role === "User") throw forbidden("目标空间未开放开发功能");
   const snapshot = published.config as unknown as AgentSnapshot;

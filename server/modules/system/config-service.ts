@@ -1,7 +1,9 @@
 import type { Actor, Deps } from "../../api/context";
 import { badInput } from "../../api/envelope";
 import { requireSystemAdmin } from "../../api/guards";
-import { maskSecret } from "../../lib/secret-box";
+import type { Db } from "../../db/client";
+import { findModel } from "../model/repo";
+import { publishedOfTarget } from "../publish/repo";
 import { type TenantConfig, tenantConfigSchema } from "../tenant/contract";
 import { findTenantConfigValues, saveTenantConfigValues } from "../tenant/repo";
 import { getTenantConfig } from "../tenant/service";
@@ -93,6 +95,13 @@ export const configItems: ConfigItem[] = [
 ];
 
 const secretNames = new Set<keyof TenantConfig>(["smtpPassword"]);
+/** What a stored secret reads as: never any of its characters, only whether one is set. */
+export const SECRET_MASK = "********";
+const modelKinds: Partial<Record<keyof TenantConfig, "Chat" | "Embeddings">> = {
+  defaultChatModelId: "Chat",
+  defaultSuggestModelId: "Chat",
+  defaultEmbedModelId: "Embeddings",
+};
 const numericNames = new Set(
   configItems
     .filter((i) => i.inputType === "Number" || i.inputType === "Switch" || i.inputType === "Select")
@@ -105,7 +114,7 @@ export async function listConfig(deps: Deps, actor: Actor) {
   return configItems.map((item, sort) => ({
     ...item,
     tenantId: actor.tenantId,
-    value: secretNames.has(item.name) ? maskSecret(String(config[item.name] ?? "")) : config[item.name],
+    value: secretNames.has(item.name) ? (config[item.name] ? SECRET_MASK : "") : config[item.name],
     sort,
   }));
 }
@@ -118,7 +127,25 @@ function coerce(name: keyof TenantConfig, value: unknown) {
   return Number.isFinite(n) ? n : value;
 }
 
-/** Saves the given settings after validating each; a masked secret means "unchanged". */
+/** A setting that points at something must point at something usable: a 4000 naming it otherwise. */
+async function checkReference(db: Db, tenantId: number, name: keyof TenantConfig, value: unknown) {
+  if (typeof value !== "number") return;
+  const kind = modelKinds[name];
+  if (kind) {
+    const model = await findModel(db, tenantId, value);
+    if (!model || model.scope === "Space" || model.enabled !== 1 || model.type !== kind) {
+      throw badInput(`参数 '${name}' 必须是已启用的公共${kind === "Chat" ? "对话" : "向量"}模型`);
+    }
+  }
+  if (name === "defaultAgentId") {
+    const live = await publishedOfTarget(db, "Agent", value);
+    if (!live.some((p) => p.tenantId === tenantId && p.scope === "Tenant")) {
+      throw badInput(`参数 '${name}' 必须是已发布到广场的智能体`);
+    }
+  }
+}
+
+/** Saves the given settings after validating each (all or nothing); a masked or empty secret means "unchanged". */
 export async function saveConfig(deps: Deps, actor: Actor, input: Record<string, unknown>) {
   requireSystemAdmin(actor);
   const known = new Set(configItems.map((i) => i.name as string));
@@ -127,13 +154,14 @@ export async function saveConfig(deps: Deps, actor: Actor, input: Record<string,
   for (const [key, raw] of Object.entries(input)) {
     if (!known.has(key)) throw badInput(`参数 '${key}' 不是可配置的项`);
     const name = key as keyof TenantConfig;
-    if (secretNames.has(name) && typeof raw === "string" && (raw === "" || raw.includes("****"))) continue;
+    if (secretNames.has(name) && typeof raw === "string" && (raw === "" || raw === SECRET_MASK)) continue;
     const value = coerce(name, raw);
     const field = tenantConfigSchema.shape[name];
     const parsed = field.safeParse(value);
     if (!parsed.success) throw badInput(`参数 '${key}' ${parsed.error.issues[0]?.message ?? "不合法"}`);
+    if (name === "defaultChatModelId" && parsed.data === null) throw badInput(`参数 '${key}' 必须设置默认对话模型`);
+    if (parsed.data !== stored[key]) await checkReference(deps.db, actor.tenantId, name, parsed.data);
     next[key] = parsed.data;
   }
-  if (next.defaultChatModelId === null) throw badInput("参数 'defaultChatModelId' 必须设置默认对话模型");
   await saveTenantConfigValues(deps.db, actor.tenantId, next);
 }

@@ -30,16 +30,22 @@ export const userListInput = z.object({
     .default({}),
 });
 
-export const userAddInput = z.object({
+const role = z.enum(userRoles, { error: "必须是 Admin 或 User" });
+const userFields = {
   userName,
   nickName: z.string().trim().max(32, "最多 32 个字符").optional(),
   password: z.string().min(6, "至少 6 位").max(64, "最多 64 位").optional(),
   email: optionalText(EMAIL_RE, "邮箱格式不正确"),
   phone: optionalText(PHONE_RE, "手机号格式不正确"),
-  role: z.enum(userRoles, { error: "必须是 Admin 或 User" }).default("User"),
-});
+};
 
-export const userUpdateInput = userAddInput.partial().extend({ id: id().optional() });
+export const userAddInput = z.object({ ...userFields, role: role.default("User") });
+
+/** Only the fields sent change: no defaults here, or an edit would silently reset the role. */
+export const userUpdateInput = z
+  .object({ ...userFields, role })
+  .partial()
+  .extend({ id: id().optional() });
 
 export type UserListInput = z.infer<typeof userListInput>;
 export type UserAddInput = z.infer<typeof userAddInput>;

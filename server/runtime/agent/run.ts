@@ -123,7 +123,7 @@ export async function streamTurn(
   );
   const stopPoll = setInterval(async () => {
     try {
-      if (await conversations.isStopRequested(deps.db, requestId)) {
+      if ((await conversations.pollRun(deps.db, requestId)).stopRequested) {
         stopped = true;
         abort.abort(new Error("stopped"));
       }

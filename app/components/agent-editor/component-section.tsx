@@ -1,0 +1,115 @@
+import { getFormProps, getSelectProps } from "@conform-to/react";
+import { Plus, Trash2 } from "lucide-react";
+import { useFetcher } from "react-router";
+import type { ComponentDto } from "../../../server/modules/agent/dto";
+import type { LibraryItem } from "../../routes/agent-editor.server";
+import { componentTypeLabels } from "../../lib/labels";
+import { Button } from "../ui/button";
+import { Field, FormErrors } from "../ui/field";
+import { Select } from "../ui/select";
+import { useEditorForm } from "./autosave";
+import { type EditorReply, editorSchemas } from "./schemas";
+
+export type BindableType = "Plugin" | "Workflow" | "Knowledge" | "Table";
+
+/** What each kind is for, said where the space has none yet. */
+const emptyCopy: Record<BindableType, string> = {
+  Plugin: "插件让智能体调用外部接口或运行一段代码。插件功能上线后，在组件库中创建，再回到这里添加。",
+  Workflow: "工作流把多个步骤（大模型、代码、知识库检索、条件分支…）编排成流程，供智能体调用。",
+  Knowledge: "知识库存放文档，智能体回答时会检索其中的内容。知识库功能上线后，可以在组件库中创建。",
+  Table: "数据表是结构化的存储，智能体可以读写其中的数据。数据表功能上线后，可以在组件库中创建。",
+};
+
+interface ComponentSectionProps {
+  type: BindableType;
+  /** This agent's bindings of the type. */
+  bound: ComponentDto[];
+  /** The space's components of the type (from the component library). */
+  available: LibraryItem[];
+}
+
+/** The bindings of one kind, each removable, and a picker over what the space has. */
+export function ComponentSection({ type, bound, available }: ComponentSectionProps) {
+  const label = componentTypeLabels[type];
+  const unbound = available.filter((item) => !bound.some((b) => b.targetId === item.id));
+  return (
+    <div className="flex flex-col gap-3">
+      <BoundList items={bound} />
+      {available.length === 0 ? (
+        <div className="rounded-md border border-gray-300 border-dashed px-3 py-3 text-[13px]">
+          <p className="font-medium text-gray-700">空间中还没有{label}</p>
+          <p className="text-gray-500">{emptyCopy[type]}</p>
+        </div>
+      ) : unbound.length === 0 ? (
+        <p className="text-[13px] text-gray-500">空间中的{label}都已添加。</p>
+      ) : (
+        <AddComponentForm type={type} options={unbound} />
+      )}
+    </div>
+  );
+}
+
+function AddComponentForm({ type, options }: { type: BindableType; options: LibraryItem[] }) {
+  const label = componentTypeLabels[type];
+  const { fetcher, form, fields } = useEditorForm(
+    "component-add",
+    editorSchemas["component-add"],
+    { type, targetId: String(options[0]?.id ?? "") },
+    type,
+  );
+  return (
+    <fetcher.Form method="post" preventScrollReset {...getFormProps(form)} className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="component-add" />
+      <input type="hidden" name="key" value={type} />
+      <input type="hidden" name="type" value={type} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field label={`添加${label}`} field={fields.targetId}>
+        <div className="flex gap-2">
+          <Select
+            {...getSelectProps(fields.targetId)}
+            options={options.map((o) => ({ value: String(o.id), label: o.name }))}
+          />
+          <Button type="submit" variant="secondary" loading={fetcher.state !== "idle"}>
+            <Plus className="size-4" aria-hidden />
+            添加
+          </Button>
+        </div>
+      </Field>
+    </fetcher.Form>
+  );
+}
+
+/** Bound components with a 移除 button each. */
+export function BoundList({ items, detail }: { items: ComponentDto[]; detail?: (item: ComponentDto) => string }) {
+  if (items.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1.5">
+      {items.map((item) => (
+        <BoundItem key={item.id} item={item} detail={detail?.(item) ?? item.description} />
+      ))}
+    </ul>
+  );
+}
+
+function BoundItem({ item, detail }: { item: ComponentDto; detail: string }) {
+  const fetcher = useFetcher<EditorReply>();
+  const errors = fetcher.data?.result.error?.[""] ?? [];
+  return (
+    <li className="flex flex-col gap-1 rounded-md border border-gray-200 px-3 py-2">
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium">{item.name}</p>
+          {detail ? <p className="truncate text-[13px] text-gray-500">{detail}</p> : null}
+        </div>
+        <fetcher.Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="component-delete" />
+          <input type="hidden" name="componentId" value={item.id} />
+          <Button type="submit" variant="ghost" size="sm" aria-label={`移除${item.name}`} loading={fetcher.state !== "idle"}>
+            <Trash2 className="size-4" aria-hidden />
+          </Button>
+        </fetcher.Form>
+      </div>
+      <FormErrors errors={errors.filter((e): e is string => Boolean(e))} />
+    </li>
+  );
+}

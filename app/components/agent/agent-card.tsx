@@ -1,0 +1,82 @@
+import { Ellipsis, Star } from "lucide-react";
+import { Link, useFetcher, useSubmit } from "react-router";
+import type { AgentDto } from "../../../server/modules/agent/dto";
+import { displayName, formatRelative } from "../../lib/format";
+
+import { Menu } from "../ui/menu";
+import { AgentIcon } from "./agent-icon";
+import { type AgentMenuAction, agentMenuEntries } from "./agent-menu";
+import { PublishStatusBadge } from "./publish-status-badge";
+
+interface AgentCardProps {
+  agent: AgentDto;
+  /** The develop page with one of the menu's confirmations open for this agent. */
+  hrefFor: (action: AgentMenuAction) => string;
+}
+
+/** One agent on the develop page: opens the editor; star and menu act on it in place. */
+export function AgentCard({ agent, hrefFor }: AgentCardProps) {
+  const submit = useSubmit();
+  const creator = agent.creator ? displayName(agent.creator) : "未知用户";
+  return (
+    <article className="relative flex flex-col gap-3 rounded-card border border-gray-200 bg-white p-4 transition-shadow hover:shadow-md">
+      <div className="flex items-start gap-3">
+        <AgentIcon name={agent.name} icon={agent.icon} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate font-semibold text-base">
+            {/* The whole card opens the editor; star and menu sit above this link. */}
+            <Link to={`/space/${agent.spaceId}/agent/${agent.id}`} className="after:absolute after:inset-0">
+              {agent.name}
+            </Link>
+          </h3>
+          <p className="line-clamp-2 min-h-[2lh] text-gray-500">{agent.description || "暂无描述"}</p>
+        </div>
+        <StarToggle agentId={agent.id} starred={agent.devCollected} name={agent.name} />
+      </div>
+      <footer className="flex items-center gap-2 text-[13px] text-gray-500">
+        <span className="truncate">{creator}</span>
+        <span aria-hidden>·</span>
+        <time dateTime={agent.modified} title={`最近修改：${agent.modified}`} suppressHydrationWarning>
+          {formatRelative(agent.modified)}
+        </time>
+        <span className="ml-auto" />
+        <PublishStatusBadge status={agent.publishStatus} />
+        <div className="relative z-10">
+          <Menu
+            label={`${agent.name}的更多操作`}
+            align="end"
+            triggerClassName="flex size-7 items-center justify-center rounded hover:bg-gray-100"
+            trigger={<Ellipsis className="size-4" aria-hidden />}
+            entries={agentMenuEntries(agent, {
+              hrefFor,
+              copyNow: () => submit({ intent: "copy", agentId: agent.id }, { method: "post", preventScrollReset: true }),
+            })}
+          />
+        </div>
+      </footer>
+    </article>
+  );
+}
+
+/** 开发收藏: with JavaScript it flips at once (optimistically); without, the form posts and the page reloads. */
+function StarToggle({ agentId, starred, name }: { agentId: number; starred: boolean; name: string }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("intent");
+  const on = pending ? pending === "star" : starred;
+  return (
+    <fetcher.Form method="post" preventScrollReset className="relative z-10">
+      <input type="hidden" name="agentId" value={agentId} />
+      <button
+        type="submit"
+        name="intent"
+        value={on ? "unstar" : "star"}
+        aria-pressed={on}
+        aria-label={`收藏${name}`}
+        title={on ? "取消收藏" : "收藏"}
+        className="flex size-7 items-center justify-center rounded hover:bg-gray-100"
+      >
+        <Star className={on ? "size-4 fill-warning-500 text-warning-500" : "size-4 text-gray-400"} aria-hidden />
+      </button>
+    </fetcher.Form>
+  );
+}

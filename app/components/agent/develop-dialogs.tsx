@@ -1,0 +1,158 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { AgentDto } from "../../../server/modules/agent/dto";
+import type { SpaceDto } from "../../../server/modules/space/service";
+import { spaceTypeLabels } from "../../lib/labels";
+import { Button, buttonClass } from "../ui/button";
+import { Confirm } from "../ui/confirm";
+import { FormErrors } from "../ui/field";
+import { Select } from "../ui/select";
+import { UrlDialog } from "../ui/url-dialog";
+import type { AgentMenuAction } from "./agent-menu";
+
+/** What the develop action returns when a dialog's POST fails, so the dialog shows why. */
+export interface DevelopReply {
+  intent: string;
+  agentId?: number;
+  result: SubmissionResult<string[]>;
+}
+
+interface DevelopDialogProps {
+  action: AgentMenuAction;
+  agent: AgentDto;
+  /** The page without the dialog's query parameters. */
+  cancelTo: string;
+  /** Spaces the agent may move to (the caller's other spaces open to development). */
+  moveTargets: SpaceDto[];
+  reply?: DevelopReply;
+}
+
+/** The dialog a card-menu item opens (by URL, so it also works as a section of the page without JavaScript). */
+export function DevelopDialog({ action, agent, cancelTo, moveTargets, reply }: DevelopDialogProps) {
+  const errors = reply?.agentId === agent.id ? Object.values(reply.result.error ?? {}).flat() : [];
+  const formErrors = <FormErrors errors={errors.filter((e): e is string => Boolean(e))} />;
+  switch (action) {
+    case "Analyze":
+      return (
+        <UrlDialog title="智能体概览" description={`「${agent.name}」的使用情况`} closeTo={cancelTo}>
+          <AgentFigures statistics={agent.agentStatistics} />
+          <div className="flex justify-end">
+            <Link to={cancelTo} replace preventScrollReset className={buttonClass("secondary")}>
+              关闭
+            </Link>
+          </div>
+        </UrlDialog>
+      );
+    case "Create_Copy":
+      return (
+        <UrlDialog
+          title="创建副本"
+          description={`将在当前空间创建「${agent.name}副本」，配置和组件与原智能体相同。`}
+          closeTo={cancelTo}
+        >
+          <ConfirmForm intent="copy" agentId={agent.id} cancelTo={cancelTo} button="创建副本" variant="primary">
+            {formErrors}
+          </ConfirmForm>
+        </UrlDialog>
+      );
+    case "Move":
+      return (
+        <UrlDialog
+          title="迁移智能体"
+          description={`把「${agent.name}」迁移到你的另一个空间，迁移后它不再出现在当前空间。`}
+          closeTo={cancelTo}
+        >
+          {moveTargets.length ? (
+            <ConfirmForm intent="move" agentId={agent.id} cancelTo={cancelTo} button="迁移" variant="primary">
+              {formErrors}
+              <label className="flex flex-col gap-1.5">
+                <span className="font-medium text-gray-800">目标空间</span>
+                <Select
+                  name="targetSpaceId"
+                  options={moveTargets.map((s) => ({
+                    value: String(s.id),
+                    label: `${s.name}（${spaceTypeLabels[s.type]}）`,
+                  }))}
+                />
+              </label>
+            </ConfirmForm>
+          ) : (
+            <div className="flex flex-col gap-3">
+              <p className="text-gray-600">你还没有其他可以迁移到的空间，可以先创建一个团队空间。</p>
+              <div className="flex justify-end gap-2">
+                <Link to={cancelTo} replace preventScrollReset className={buttonClass("secondary")}>
+                  取消
+                </Link>
+                <Link to="/space/new" className={buttonClass("primary")}>
+                  创建团队空间
+                </Link>
+              </div>
+            </div>
+          )}
+        </UrlDialog>
+      );
+    case "Del":
+      return (
+        <Confirm
+          title="删除智能体"
+          description={`确定删除智能体「${agent.name}」吗？它的配置、组件和会话都将被删除，且无法恢复。`}
+          cancelTo={cancelTo}
+        >
+          <ConfirmForm intent="delete" agentId={agent.id} cancelTo={cancelTo} button="确认删除" variant="danger">
+            {formErrors}
+          </ConfirmForm>
+        </Confirm>
+      );
+    default:
+      return null;
+  }
+}
+
+interface ConfirmFormProps {
+  intent: string;
+  agentId: number;
+  cancelTo: string;
+  button: string;
+  variant: "primary" | "danger";
+  children?: ReactNode;
+}
+
+function ConfirmForm({ intent, agentId, cancelTo, button, variant, children }: ConfirmFormProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" preventScrollReset className="flex flex-col gap-3">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="agentId" value={agentId} />
+      {children}
+      <div className="flex justify-end gap-2">
+        <Link to={cancelTo} replace preventScrollReset className={buttonClass("secondary")}>
+          取消
+        </Link>
+        <Button type="submit" variant={variant} loading={busy}>
+          {button}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** The four figures of the original 智能体概览 dialog. */
+export function AgentFigures({ statistics }: { statistics: AgentDto["agentStatistics"] }) {
+  const figures = [
+    { label: "对话人数", value: statistics.userCount },
+    { label: "对话次数", value: statistics.convCount },
+    { label: "收藏用户数", value: statistics.collectCount },
+    { label: "点赞次数", value: statistics.likeCount },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {figures.map((f) => (
+        <div key={f.label} className="rounded-md bg-gray-50 px-3 py-2">
+          <dt className="text-[13px] text-gray-500">{f.label}</dt>
+          <dd className="font-semibold text-xl">{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

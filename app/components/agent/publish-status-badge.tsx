@@ -1,0 +1,6 @@
+import { type PublishStatus, publishStatusLabels, publishStatusTones } from "../../lib/labels";
+import { Badge } from "../ui/badge";
+
+export function PublishStatusBadge({ status }: { status: PublishStatus }) {
+  return <Badge tone={publishStatusTones[status]}>{publishStatusLabels[status]}</Badge>;
+}

@@ -1,0 +1,231 @@
+import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type AppLoadContext, data, redirect } from "react-router";
+import type { z } from "zod";
+import type { Arg, Variable } from "../../server/modules/agent/contract";
+import type { AgentDto } from "../../server/modules/agent/dto";
+import type { listHistory } from "../../server/modules/agent/service";
+import type { listSpaceComponents } from "../../server/modules/component/service";
+import type { ModelDto } from "../../server/modules/model/service";
+import {
+  type EditorIntent,
+  type EditorReply,
+  editorSchemas,
+  isEditorIntent,
+  modelPresets,
+} from "../components/agent-editor/schemas";
+import { variablesOf } from "../components/agent-editor/variable-section";
+import { type ApiError, api, tryApi } from "../lib/api.server";
+import { replyWithApiError } from "../lib/form.server";
+import type { LibraryType } from "../lib/labels";
+import { redirectWithToast } from "../lib/toast.server";
+
+export type HistoryEntry = Awaited<ReturnType<typeof listHistory>>[number];
+/** A component-library row; the service lists only models today, other kinds join as their modules arrive. */
+export type LibraryItem = Omit<Awaited<ReturnType<typeof listSpaceComponents>>[number], "type"> & {
+  type: Exclude<LibraryType, "All_Type">;
+};
+
+/** The agent and everything its editor lists: history, system variables, usable models, the space's components. */
+export async function loadEditor(context: AppLoadContext, request: Request, spaceId: number, agentId: number) {
+  const agent = await api<AgentDto>(context, request, `/api/agent/${agentId}`);
+  if (agent.spaceId !== spaceId) {
+    // An old link after the agent moved to another space: open it where it lives now.
+    throw redirect(`/space/${agent.spaceId}/agent/${agent.id}${new URL(request.url).search}`);
+  }
+  const [history, variables, models, library] = await Promise.all([
+    api<HistoryEntry[]>(context, request, `/api/agent/config/history/list/${agentId}`),
+    api<Arg[]>(context, request, `/api/agent/variable/list/${agentId}`),
+    api<ModelDto[]>(context, request, "/api/model/list", { body: { spaceId } }),
+    api<LibraryItem[]>(context, request, `/api/component/list/${spaceId}`),
+  ]);
+  return {
+    agent,
+    history,
+    systemVariables: variables.filter((v) => v.systemVariable),
+    models: models.filter((m) => m.enabled === 1 && (m.type === "Chat" || m.type === "Multi")),
+    library,
+  };
+}
+
+/** Query parameters that only open something (a variable's edit form); dropped once its action is done. */
+export function editorUrl(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("variable");
+  return url.pathname + url.search;
+}
+
+
+/** "参数 'bindConfig.variables.2.bindValue' 默认值…" → the variable form's field and the message. */
+function variableFieldError(message: string) {
+  const match = /^参数 'bindConfig\.variables\.\d+\.([\w.]+)' (.+)$/.exec(message);
+  if (!match?.[1] || !match[2]) return null;
+  const path = match[1];
+  const field = path === "bindValue" ? "defaultValue" : path.startsWith("selectConfig") ? "options" : path;
+  return { field, message: match[2] };
+}
+
+/** A default value typed as text, turned into the variable's type where text is not enough. */
+function parseDefault(text: string | undefined, dataType: string, inputType: string): unknown {
+  if (text === undefined || text === "") return undefined;
+  if (inputType === "MultipleSelect") return text.split(/[,，\n]/).map((s) => s.trim()).filter(Boolean);
+  if (dataType.startsWith("Array_") || dataType === "Object") {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return dataType === "Object" ? text : text.split(/[,，]/).map((s) => s.trim());
+    }
+  }
+  return text;
+}
+
+/** Every editor form posts here with an `intent`. Autosaves get data back; plain posts redirect with a toast. */
+export async function editorAction(context: AppLoadContext, request: Request, agentId: number) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isEditorIntent(intent)) throw data({ code: "4000", message: "未知的操作", tid: "" }, { status: 400 });
+  const key = String(formData.get("key") ?? "") || undefined;
+  const submission = parseWithZod(formData, { schema: editorSchemas[intent] });
+  if (submission.status !== "success") return { intent, key, result: submission.reply() } satisfies EditorReply;
+
+  const autosave = formData.get("autosave") === "1";
+  const done = async (message: string) =>
+    autosave
+      ? ({ intent, saved: true, result: submission.reply() } satisfies EditorReply)
+      : redirectWithToast(editorUrl(request), { type: "success", message });
+  const failed = (error: ApiError): EditorReply => ({ intent, key, result: replyWithApiError(submission, error) });
+  const post = (path: string, body?: unknown) =>
+    tryApi(context, request, path, body === undefined ? { method: "POST" } : { body });
+  const updateConfig = async (fields: Record<string, unknown>, message = "已保存") => {
+    const res = await post("/api/agent/config/update", { id: agentId, ...fields });
+    return res.ok ? done(message) : failed(res.error);
+  };
+  const getAgent = () => api<AgentDto>(context, request, `/api/agent/${agentId}`);
+  const value = submission.value;
+
+  switch (value.intent) {
+    case "info":
+      return updateConfig({ name: value.name, description: value.description ?? "", icon: value.icon ?? "" });
+    case "prompt":
+      return updateConfig({ systemPrompt: value.systemPrompt ?? "" }, "提示词已保存");
+    case "memory":
+      return updateConfig({ openLongMemory: value.on ? "Open" : "Close" });
+    case "filebox":
+      return updateConfig({ openFileBox: value.on ? "Open" : "Close" });
+    case "schedule":
+      return updateConfig({ openScheduledTask: value.on ? "Open" : "Close" });
+    case "suggest":
+      return updateConfig({ openSuggest: value.on ? "Open" : "Close", suggestPrompt: value.suggestPrompt ?? "" });
+    case "opening": {
+      // Only Question rows are edited here; link and page rows (set through the API) are kept as they are.
+      const kept = (await getAgent()).guidQuestionDtos.filter((q) => q.type !== "Question");
+      const questions = value.questions.filter((q): q is string => Boolean(q)).map((info) => ({ type: "Question", info }));
+      return updateConfig({ openingChatMsg: value.openingChatMsg ?? "", guidQuestionDtos: [...questions, ...kept] });
+    }
+    case "shortcuts":
+      return updateConfig({
+        shortcutInstructions: value.shortcuts.filter((s) => s.name && s.content),
+      });
+    case "model": {
+      const model = (await getAgent()).modelComponentConfig;
+      if (!model) throw data({ code: "4040", message: "模型组件不存在", tid: "" }, { status: 404 });
+      const preset = value.mode === "Customization" ? null : modelPresets[value.mode];
+      const res = await post("/api/agent/component/model/update", {
+        id: model.id,
+        targetId: value.modelId,
+        bindConfig: {
+          mode: value.mode,
+          temperature: preset?.temperature ?? value.temperature,
+          topP: preset?.topP ?? value.topP,
+          maxTokens: value.maxTokens,
+          contextRounds: value.contextRounds,
+        },
+      });
+      return res.ok ? done("模型设置已保存") : failed(res.error);
+    }
+    case "variable-save":
+    case "variable-delete":
+      return saveVariables(context, request, agentId, submission, value);
+    case "component-add": {
+      const res = await post("/api/agent/component/add", { agentId, type: value.type, targetId: value.targetId });
+      return res.ok ? done("已添加") : failed(res.error);
+    }
+    case "trigger-add": {
+      const [componentType, componentId] = value.target.split(":");
+      const res = await post("/api/agent/component/add", {
+        agentId,
+        type: "Trigger",
+        bindConfig: {
+          name: value.name,
+          triggerType: value.triggerType,
+          cronExpression: value.cronExpression,
+          componentType,
+          componentId: Number(componentId),
+        },
+      });
+      return res.ok ? done("触发器已添加") : failed(res.error);
+    }
+    case "component-delete": {
+      const res = await post(`/api/agent/component/delete/${value.componentId}`);
+      return res.ok ? done("已移除") : failed(res.error);
+    }
+  }
+}
+
+type VariableValue = z.infer<(typeof editorSchemas)["variable-save"] | (typeof editorSchemas)["variable-delete"]>;
+
+/** Variables are saved as the whole list (the Variable component's bindConfig), like the original editor. */
+async function saveVariables(
+  context: AppLoadContext,
+  request: Request,
+  agentId: number,
+  submission: Submission<unknown>,
+  value: VariableValue,
+) {
+  const intent: EditorIntent = value.intent;
+  const agent = await api<AgentDto>(context, request, `/api/agent/${agentId}`);
+  const component = agent.agentComponentConfigList?.find((c) => c.type === "Variable");
+  if (!component) throw data({ code: "4040", message: "变量组件不存在", tid: "" }, { status: 404 });
+  const current = variablesOf(agent);
+  let next: Variable[];
+  let message: string;
+  if (value.intent === "variable-delete") {
+    next = current.filter((v) => (v.key || v.name) !== value.key);
+    message = `已删除变量 ${value.key}`;
+  } else {
+    const index = value.key ? current.findIndex((v) => (v.key || v.name) === value.key) : -1;
+    const existing = index >= 0 ? current[index] : undefined;
+    const options = (value.options ?? "")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .map((option) => ({ label: option, value: option }));
+    const choosing = value.inputType === "Select" || value.inputType === "MultipleSelect";
+    const variable: Variable = {
+      key: existing?.key || value.name,
+      name: value.name,
+      displayName: value.displayName ?? "",
+      description: value.description ?? "",
+      dataType: value.dataType,
+      require: value.require,
+      enable: existing?.enable ?? true,
+      systemVariable: false,
+      inputType: value.inputType,
+      selectConfig: choosing ? { dataSourceType: "MANUAL", options } : null,
+      bindValue: parseDefault(value.defaultValue, value.dataType, value.inputType),
+    };
+    next = index >= 0 ? current.map((v, i) => (i === index ? variable : v)) : [...current, variable];
+    message = existing ? `变量 ${value.name} 已保存` : `已添加变量 ${value.name}`;
+  }
+  const res = await tryApi(context, request, "/api/agent/component/variable/update", {
+    body: { id: component.id, bindConfig: { variables: next } },
+  });
+  if (!res.ok) {
+    const located = variableFieldError(res.error.message);
+    const result = located
+      ? submission.reply({ fieldErrors: { [located.field]: [located.message] } })
+      : replyWithApiError(submission, res.error);
+    return { intent, key: value.key, result } satisfies EditorReply;
+  }
+  return redirectWithToast(editorUrl(request), { type: "success", message });
+}

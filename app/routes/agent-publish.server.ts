@@ -1,0 +1,46 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type AppLoadContext, data } from "react-router";
+import { type AgentInfo, isPublishIntent, type PublishReply, publishSchemas } from "../components/publish/schemas";
+import { api, tryApi } from "../lib/api.server";
+import { replyWithApiError } from "../lib/form.server";
+import { redirectWithToast } from "../lib/toast.server";
+import { idParam, pathOf } from "../lib/url";
+
+/** Query parameters that only open a confirmation; dropped once the action is done. */
+export const CONFIRM_PARAMS = ["offShelf"];
+
+export const agentIdParam = (value: string | undefined) => idParam(value, "智能体不存在");
+
+/** 发布 and 下架 post here with an `intent`; success redirects with the server's message as a toast. */
+export async function publishAction(context: AppLoadContext, request: Request, agentId: number) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isPublishIntent(intent)) throw data({ code: "4000", message: "未知的操作", tid: "" }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: publishSchemas[intent] });
+  const fail = (result: SubmissionResult<string[]>): PublishReply => ({ intent, result });
+  if (submission.status !== "success") return fail(submission.reply());
+  const value = submission.value;
+  const back = pathOf(request, CONFIRM_PARAMS);
+
+  if (value.intent === "apply") {
+    const agent = await api<AgentInfo>(context, request, `/api/agent/${agentId}`);
+    const res = await tryApi<string>(context, request, `/api/agent/publish/apply/${agentId}`, {
+      body: {
+        scope: value.scope,
+        spaceId: value.scope === "Space" ? agent.spaceId : undefined,
+        category: value.category,
+        remark: value.remark ?? "",
+        allowCopy: value.allowCopy ? 1 : 0,
+      },
+    });
+    if (!res.ok) return fail(replyWithApiError(submission, res.error));
+    return redirectWithToast(back, { type: "success", message: res.data || res.message });
+  }
+
+  const res = await tryApi(context, request, "/api/publish/offShelf", {
+    body: { targetType: "Agent", targetId: agentId, publishId: value.publishId },
+  });
+  if (!res.ok) return fail(replyWithApiError(submission, res.error));
+  return redirectWithToast(back, { type: "success", message: "已下架" });
+}

@@ -1,0 +1,65 @@
+import type { AppLoadContext } from "react-router";
+import type { Attachment, ChatEvent, ChatVariable, FinalResult } from "../components/chat/types";
+import { variableParamsFrom } from "../components/chat/variables";
+import { redirectToLogin } from "../lib/api.server";
+import { postJsonToApi } from "../lib/relay.server";
+import { readJsonStream } from "../lib/sse";
+import "../lib/context";
+
+interface Envelope<T> {
+  code: string;
+  message: string;
+  data: T;
+}
+
+/** A message posted by the no-JavaScript chat form: the text (or a clicked chip), variables and files. */
+export function readChatForm(form: FormData, variables: ChatVariable[]) {
+  const chip = String(form.get("chip") ?? "").trim();
+  const text = chip || String(form.get("message") ?? "").trim();
+  const files = form.getAll("file").filter((f): f is File => f instanceof File && f.size > 0 && f.name !== "");
+  return { text, files, variableParams: variableParamsFrom(form, variables) };
+}
+
+/** Stores files picked in the no-JavaScript form; `chatKey` for people on a temporary link. */
+export async function uploadFiles(context: AppLoadContext, request: Request, files: File[], chatKey?: string) {
+  const attachments: Attachment[] = [];
+  for (const file of files) {
+    const body = new FormData();
+    body.append("file", file);
+    if (chatKey) body.append("chatKey", chatKey);
+    const headers = new Headers({ accept: "application/json" });
+    const cookie = request.headers.get("cookie");
+    if (cookie) headers.set("cookie", cookie);
+    const res = await context.apiFetch(
+      new Request(new URL("/api/file/upload", request.url), { method: "POST", headers, body }),
+    );
+    const envelope = (await res.json()) as Envelope<{ key: string; url: string; fileName: string; mimeType: string }>;
+    if (envelope.code === "4010" || envelope.code === "4011") throw redirectToLogin(request);
+    if (envelope.code !== "0000") {
+      return { ok: false as const, error: `${file.name}：${envelope.message.replace(/^参数 '\w+' /, "")}` };
+    }
+    const d = envelope.data;
+    attachments.push({ fileKey: d.key, fileUrl: d.url, fileName: d.fileName, mimeType: d.mimeType });
+  }
+  return { ok: true as const, attachments };
+}
+
+/**
+ * Runs one chat turn for a form without JavaScript: posts to the chat stream and reads it to FINAL_RESULT on
+ * the server, so the page can redirect to the finished answer. Refusals come back as their Chinese message.
+ */
+export async function runTurnToEnd(context: AppLoadContext, request: Request, path: string, body: unknown) {
+  const res = await postJsonToApi(context, request, path, body);
+  if (!res.ok || !res.body) {
+    const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+    if (envelope?.code === "4010" || envelope?.code === "4011") throw redirectToLogin(request);
+    return { ok: false as const, error: envelope?.message ?? "发送失败，请稍后再试" };
+  }
+  let final: FinalResult | null = null;
+  await readJsonStream<ChatEvent>(res.body, (event) => {
+    if (event.eventType !== "FINAL_RESULT") return false;
+    final = event.data as unknown as FinalResult;
+    return true;
+  });
+  return { ok: true as const, final: final as FinalResult | null };
+}

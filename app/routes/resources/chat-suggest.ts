@@ -1,0 +1,9 @@
+import { badRequest, postJsonToApi, readJsonBody } from "../../lib/relay.server";
+import type { Route } from "./+types/chat-suggest";
+
+/** POST {conversationId}: follow-up questions for the last answer (an empty list when suggestions are off). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readJsonBody(request);
+  if (!body) return badRequest();
+  return postJsonToApi(context, request, "/api/agent/conversation/chat/suggest", { conversationId: body.conversationId });
+}

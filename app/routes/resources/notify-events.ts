@@ -1,0 +1,29 @@
+import type { collectEvents } from "../../../server/modules/notify/service";
+import { apiRaw } from "../../lib/api.server";
+import type { Route } from "./+types/notify-events";
+
+export type EventBatch = Awaited<ReturnType<typeof collectEvents>>;
+
+const noEvents: EventBatch = { hasEvent: false, eventList: [], version: undefined };
+
+/**
+ * The poller's relay for the session's event queue. Never a redirect or an error page: a signed-out or
+ * failing call answers "no events" with a non-2xx status, and the poller quietly tries again later.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { envelope } = await apiRaw<EventBatch>(context, request, "/api/notify/event/collect/batch");
+  const headers = { "Cache-Control": "no-store" };
+  if (envelope.code !== "0000") return Response.json(noEvents, { status: envelope.code.startsWith("401") ? 401 : 502, headers });
+  return Response.json(envelope.data, { headers });
+}
+
+/**
+ * POST with the `version` the batch carried: clears what was handled, keeping anything that arrived since.
+ * Without a version the whole queue is cleared.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const version = Number((await request.formData()).get("version"));
+  const query = Number.isSafeInteger(version) && version >= 0 ? `?version=${version}` : "";
+  const { envelope } = await apiRaw<null>(context, request, `/api/notify/event/clear${query}`);
+  return Response.json({ ok: envelope.code === "0000" }, { status: envelope.code === "0000" ? 200 : 502 });
+}

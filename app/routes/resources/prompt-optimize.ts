@@ -1,0 +1,9 @@
+import { badRequest, postJsonToApi, readJsonBody, relayStream } from "../../lib/relay.server";
+import type { Route } from "./+types/prompt-optimize";
+
+/** POST: relays the prompt-optimisation assistant's stream of bare message chunks. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readJsonBody(request);
+  if (!body) return badRequest();
+  return relayStream(await postJsonToApi(context, request, "/api/assistant/prompt/optimize", body));
+}

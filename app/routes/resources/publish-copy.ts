@@ -1,0 +1,25 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { copyToSpaceSchema } from "../../components/publish/copy-to-space";
+import { safeRedirect, tryApi } from "../../lib/api.server";
+import { redirectWithToast } from "../../lib/toast.server";
+import type { Route } from "./+types/publish-copy";
+
+/**
+ * 复制到空间 from the agent details page: copies the published snapshot and opens the copy in the editor;
+ * a refusal goes back to the page it came from with the reason as a toast.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const back = safeRedirect(String(formData.get("redirectTo") ?? ""), "/square");
+  const submission = parseWithZod(formData, { schema: copyToSpaceSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "参数错误";
+    return redirectWithToast(back, { type: "error", message });
+  }
+  const { agentId, spaceId } = submission.value;
+  const res = await tryApi<number>(context, request, "/api/publish/template/copy", {
+    body: { targetType: "Agent", targetId: agentId, targetSpaceId: spaceId },
+  });
+  if (!res.ok) return redirectWithToast(back, { type: "error", message: res.error.message });
+  return redirectWithToast(`/space/${spaceId}/agent/${res.data}`, { type: "success", message: "已复制到空间" });
+}

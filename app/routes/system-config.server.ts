@@ -1,0 +1,61 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "react-router";
+import type { ModelDto } from "../../server/modules/model/service";
+import type { PublishedPage } from "../components/system/audit-schemas";
+import { configBody, type ConfigCategory, type ConfigItem, configGroups, configSchema } from "../components/system/config-fields";
+import type { SelectOption } from "../components/ui/select";
+import { api, tryApi } from "../lib/api.server";
+import { replyWithApiError } from "../lib/form.server";
+import { redirectWithToast } from "../lib/toast.server";
+
+export const listConfig = (context: AppLoadContext, request: Request) =>
+  api<ConfigItem[]>(context, request, "/api/system/config/list", { body: {} });
+
+export function groupOf(value: string | null): ConfigCategory {
+  return configGroups.find((g) => g.key === value)?.key ?? "BaseConfig";
+}
+
+const unset: SelectOption = { value: "", label: "未设置" };
+
+/** Choices for the settings that point at models (by kind, enabled, tenant-wide) or at square agents. */
+export async function referenceOptions(context: AppLoadContext, request: Request, group: ConfigCategory) {
+  const options: Record<string, SelectOption[]> = {};
+  if (group === "ModelSetting") {
+    const models = await api<ModelDto[]>(context, request, "/api/system/model/list");
+    const of = (type: ModelDto["type"]) => [
+      unset,
+      ...models
+        .filter((m) => m.type === type && m.enabled === 1 && m.scope !== "Space")
+        .map((m) => ({ value: String(m.id), label: m.builtin ? `${m.name}（内置）` : m.name })),
+    ];
+    options.defaultChatModelId = of("Chat");
+    options.defaultSuggestModelId = of("Chat");
+    options.defaultEmbedModelId = of("Embeddings");
+  }
+  if (group === "AgentSetting") {
+    const published = await api<PublishedPage>(context, request, "/api/system/publish/list", {
+      body: { pageNo: 1, pageSize: 100, queryFilter: { targetType: "Agent" } },
+    });
+    options.defaultAgentId = [
+      unset,
+      ...published.records
+        .filter((p) => p.scope === "Tenant")
+        .map((p) => ({ value: String(p.targetId), label: `${p.name}（ID ${p.targetId}）` })),
+    ];
+  }
+  return options;
+}
+
+/** Saves one group: only its settings are sent, a secret only when something was typed. */
+export async function saveConfigGroup(context: AppLoadContext, request: Request) {
+  const formData = await request.formData();
+  const group = groupOf(String(formData.get("group")));
+  const items = (await listConfig(context, request)).filter((i) => i.category === group);
+  const submission = parseWithZod(formData, { schema: configSchema(items) });
+  if (submission.status !== "success") return submission.reply();
+  const res = await tryApi(context, request, "/api/system/config/add", {
+    body: configBody(items, submission.value as Record<string, unknown>),
+  });
+  if (!res.ok) return replyWithApiError(submission, res.error);
+  return redirectWithToast(`/system/config?tab=${group}`, { type: "success", message: "保存成功" });
+}

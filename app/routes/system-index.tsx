@@ -1,0 +1,4 @@
+import { redirect } from "react-router";
+
+/** /system opens the first menu entry. */
+export const loader = () => redirect("/system/user/manage");

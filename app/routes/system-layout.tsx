@@ -1,0 +1,27 @@
+import { Outlet } from "react-router";
+import type { UserDto } from "../../server/modules/auth/service";
+import { SystemPanel } from "../components/system/system-panel";
+import { api } from "../lib/api.server";
+import { pageTitle } from "../lib/meta";
+import { redirectWithToast } from "../lib/toast.server";
+import type { Route } from "./+types/system-layout";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "系统管理");
+
+/** 系统管理 is for system admins; anyone else is sent home (the backend refuses /api/system/** with 4030 too). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await api<UserDto>(context, request, "/api/user/getLoginInfo");
+  if (user.role !== "Admin") throw await redirectWithToast("/", { type: "error", message: "只有系统管理员可以访问系统管理" });
+  return null;
+}
+
+export default function SystemLayout() {
+  return (
+    <>
+      <SystemPanel />
+      <main className="flex min-w-0 flex-1 flex-col gap-5 overflow-y-auto p-8">
+        <Outlet />
+      </main>
+    </>
+  );
+}
