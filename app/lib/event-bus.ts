@@ -17,8 +17,8 @@ const handlers = new Map<AppEventType, Set<Handler<never>>>();
 
 export const eventBus = {
   on<K extends AppEventType>(type: K, handler: Handler<K>) {
-    let set = handlers.get(type);
-    if (!set) handlers.set(type, (set = new Set()));
+    const set = handlers.get(type) ?? new Set();
+    handlers.set(type, set);
     set.add(handler as Handler<never>);
     return () => {
       set.delete(handler as Handler<never>);

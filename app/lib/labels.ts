@@ -1,9 +1,9 @@
-import type { UserDto } from "../../server/modules/auth/service";
+import type { ComponentType, DataType, ModelBind, variableInputTypes } from "../../server/modules/agent/contract";
 import type { AgentDto } from "../../server/modules/agent/dto";
+import type { listHistory } from "../../server/modules/agent/service";
+import type { UserDto } from "../../server/modules/auth/service";
 import type { MessageListInput, SendMessageInput } from "../../server/modules/notify/contract";
 import type { ApplyInput } from "../../server/modules/publish/contract";
-import type { ComponentType, DataType, ModelBind, variableInputTypes } from "../../server/modules/agent/contract";
-import type { listHistory } from "../../server/modules/agent/service";
 import type { SpaceDto } from "../../server/modules/space/service";
 
 /** Every enum value the UI shows, mapped to its Chinese label in one place (reference Appendix A). */

@@ -6,7 +6,8 @@ import { createParser } from "eventsource-parser";
  * Frames that are not JSON are skipped: a garbled frame must not end a whole answer.
  */
 export async function readJsonStream<T>(body: ReadableStream<Uint8Array>, onFrame: (frame: T) => boolean | undefined) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let stop = false;
   const parser = createParser({
     onEvent(event) {
@@ -24,7 +25,7 @@ export async function readJsonStream<T>(body: ReadableStream<Uint8Array>, onFram
     while (!stop) {
       const { done, value } = await reader.read();
       if (done) break;
-      parser.feed(value);
+      parser.feed(decoder.decode(value, { stream: true }));
     }
   } finally {
     if (stop) await reader.cancel().catch(() => {});

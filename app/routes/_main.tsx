@@ -2,19 +2,27 @@ import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import type { UserDto } from "../../server/modules/auth/service";
 import { ErrorView } from "../components/error-view";
 import { Rail } from "../components/layout/rail";
+import { EventPoller } from "../components/notify/event-poller";
+import { NotifyBell } from "../components/notify/notify-bell";
 import { api } from "../lib/api.server";
 import type { Route } from "./+types/_main";
 
 /** Every signed-in page passes here: no session (or an expired one) goes to /login?redirect=<this page>. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await api<UserDto>(context, request, "/api/user/getLoginInfo");
-  return { user };
+  const [user, unread] = await Promise.all([
+    api<UserDto>(context, request, "/api/user/getLoginInfo"),
+    api<number>(context, request, "/api/notify/message/unread/count"),
+  ]);
+  return { user, unread };
 }
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex h-screen">
-      <Rail user={loaderData.user} />
+      <Rail user={loaderData.user}>
+        <NotifyBell unread={loaderData.unread} />
+      </Rail>
+      <EventPoller />
       <div className="flex min-w-0 flex-1">
         <Outlet />
       </div>
@@ -27,7 +35,11 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("routes/_main");
   return (
     <div className="flex h-screen">
-      {data ? <Rail user={data.user} /> : null}
+      {data ? (
+        <Rail user={data.user}>
+          <NotifyBell unread={data.unread} />
+        </Rail>
+      ) : null}
       <ErrorView error={error} />
     </div>
   );

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "../components/page-header";
-import { type HistoryEntry, PublishHistory } from "../components/publish/publish-history";
 import { PublishForm } from "../components/publish/publish-form";
+import { type HistoryEntry, PublishHistory } from "../components/publish/publish-history";
 import { PublishRecords } from "../components/publish/publish-records";
 import { PublishStatusBadge } from "../components/publish/publish-status-badge";
 import type { AgentInfo, PublishItem, PublishReply } from "../components/publish/schemas";
@@ -26,7 +26,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [agent, categories, items, history] = await Promise.all([
     api<AgentInfo>(context, request, `/api/agent/${agentId}`),
     api<SquareCategory[]>(context, request, "/api/published/category/list"),
-    api<PublishItem[]>(context, request, "/api/publish/item/list", { body: { targetType: "Agent", targetId: agentId } }),
+    api<PublishItem[]>(context, request, "/api/publish/item/list", {
+      body: { targetType: "Agent", targetId: agentId },
+    }),
     api<HistoryEntry[]>(context, request, `/api/agent/config/history/list/${agentId}`),
   ]);
   // A stale or hand-made link with another space id goes to the agent's real address.
@@ -69,9 +71,7 @@ export default function AgentPublishPage({ loaderData, actionData }: Route.Compo
           </span>
         }
       />
-      {offShelf ? (
-        <OffShelfConfirm agentName={agent.name} item={offShelf} cancelTo={cleanUrl} reply={reply} />
-      ) : null}
+      {offShelf ? <OffShelfConfirm agentName={agent.name} item={offShelf} cancelTo={cleanUrl} reply={reply} /> : null}
       <div className="grid max-w-5xl gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card title="发布" description="发布的是当前草稿的快照；之后修改草稿不会影响已发布的版本，重新发布后才更新。">
           <PublishForm categories={categories} previous={items[0]} canPublish={canPublish} reply={reply} />

@@ -184,7 +184,10 @@ function ConversationPage({ conversation, history, message, error }: Conversatio
               </header>
               {waitingFor ? <RunningNotice requestId={waitingFor} /> : null}
               {error ? (
-                <p role="alert" className="flex items-center justify-center gap-2 bg-danger-50 px-4 py-2 text-danger-700">
+                <p
+                  role="alert"
+                  className="flex items-center justify-center gap-2 bg-danger-50 px-4 py-2 text-danger-700"
+                >
                   <CircleAlert className="size-4" aria-hidden />
                   {error}
                 </p>

@@ -44,9 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: favouriteSchema });
   if (submission.status !== "success") return { ok: false, message: "参数错误" };
   const { intent, agentId, stay } = submission.value;
-  const res = await tryApi(context, request, `/api/user/agent/${intent === "collect" ? "collect" : "unCollect"}/${agentId}`, {
-    method: "POST",
-  });
+  const res = await tryApi(
+    context,
+    request,
+    `/api/user/agent/${intent === "collect" ? "collect" : "unCollect"}/${agentId}`,
+    {
+      method: "POST",
+    },
+  );
   if (stay) return res.ok ? { ok: true, collected: intent === "collect" } : { ok: false, message: res.error.message };
   return redirectWithToast(
     pathOf(request),
@@ -60,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   formData?.get("stay") ? false : defaultShouldRevalidate;
 
-export default function SquarePage({ loaderData }: Route.ComponentProps) {
+export default function SquareRoute({ loaderData }: Route.ComponentProps) {
   const { categories, list, category, kw } = loaderData;
   const tenant = useRouteLoaderData<typeof rootLoader>("root")?.tenant;
   const location = useLocation();
@@ -87,7 +92,14 @@ export default function SquarePage({ loaderData }: Route.ComponentProps) {
         <h1 className="font-semibold text-xl">智能体</h1>
         <Form method="get" role="search" className="flex w-full max-w-sm gap-2">
           {category ? <input type="hidden" name="category" value={category} /> : null}
-          <Input type="search" name="kw" defaultValue={kw} maxLength={64} placeholder="搜索智能体" aria-label="搜索智能体" />
+          <Input
+            type="search"
+            name="kw"
+            defaultValue={kw}
+            maxLength={64}
+            placeholder="搜索智能体"
+            aria-label="搜索智能体"
+          />
           <Button type="submit" variant="secondary" aria-label="搜索">
             <Search className="size-4" aria-hidden />
           </Button>

@@ -24,7 +24,9 @@ export async function auditAction(context: AppLoadContext, request: Request, bac
       const res = await tryApi(context, request, `/api/system/publish/${value.applyId}`, {
         body: { id: value.applyId },
       });
-      return res.ok ? done("已通过，智能体已发布") : redirectWithToast(back, { type: "error", message: res.error.message });
+      return res.ok
+        ? done("已通过，智能体已发布")
+        : redirectWithToast(back, { type: "error", message: res.error.message });
     }
     case "reject": {
       const res = await tryApi(context, request, `/api/system/publish/reject/${value.applyId}`, {

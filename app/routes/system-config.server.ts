@@ -2,7 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
 import type { ModelDto } from "../../server/modules/model/service";
 import type { PublishedPage } from "../components/system/audit-schemas";
-import { configBody, type ConfigCategory, type ConfigItem, configGroups, configSchema } from "../components/system/config-fields";
+import {
+  type ConfigCategory,
+  type ConfigItem,
+  configBody,
+  configGroups,
+  configSchema,
+} from "../components/system/config-fields";
 import type { SelectOption } from "../components/ui/select";
 import { api, tryApi } from "../lib/api.server";
 import { replyWithApiError } from "../lib/form.server";

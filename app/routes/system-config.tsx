@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { PageHeader } from "../components/page-header";
 import {
-  type ConfigItem,
   ConfigInput,
+  type ConfigItem,
   configDefaults,
   configGroups,
   configSchema,

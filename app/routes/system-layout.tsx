@@ -11,7 +11,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "系
 /** 系统管理 is for system admins; anyone else is sent home (the backend refuses /api/system/** with 4030 too). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await api<UserDto>(context, request, "/api/user/getLoginInfo");
-  if (user.role !== "Admin") throw await redirectWithToast("/", { type: "error", message: "只有系统管理员可以访问系统管理" });
+  if (user.role !== "Admin")
+    throw await redirectWithToast("/", { type: "error", message: "只有系统管理员可以访问系统管理" });
   return null;
 }
 

@@ -41,7 +41,10 @@ export default function PublishApplyPage({ loaderData, actionData }: Route.Compo
   const snapshot = apply.config as unknown as AgentSnapshot;
   return (
     <>
-      <Link to="/system/publish/audit" className="inline-flex items-center gap-1 text-[13px] text-primary-700 hover:underline">
+      <Link
+        to="/system/publish/audit"
+        className="inline-flex items-center gap-1 text-[13px] text-primary-700 hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         返回发布审核
       </Link>

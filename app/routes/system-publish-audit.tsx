@@ -66,7 +66,10 @@ export default function PublishAuditPage({ loaderData, actionData }: Route.Compo
             name: "status",
             label: "状态",
             value: status,
-            options: [{ value: "", label: "全部" }, ...statuses.map((s) => ({ value: s, label: auditStatusLabels[s] }))],
+            options: [
+              { value: "", label: "全部" },
+              ...statuses.map((s) => ({ value: s, label: auditStatusLabels[s] })),
+            ],
           },
         ]}
         kw={kw}
@@ -75,7 +78,16 @@ export default function PublishAuditPage({ loaderData, actionData }: Route.Compo
       />
       <Table
         label="发布申请"
-        columns={["发布名称", "类型", "描述", "备注", "发布者", "状态", "发布时间", { label: "操作", className: "text-right" }]}
+        columns={[
+          "发布名称",
+          "类型",
+          "描述",
+          "备注",
+          "发布者",
+          "状态",
+          "发布时间",
+          { label: "操作", className: "text-right" },
+        ]}
         empty={kw || type || status ? "没有符合条件的申请" : "暂无发布申请"}
       >
         {page.records.map((r) => (

@@ -26,7 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kw = textParam(url, "kw");
   const [page, categories] = await Promise.all([
     api<PublishedPage>(context, request, "/api/system/publish/list", {
-      body: { pageNo: pageParam(url), pageSize: PAGE_SIZE, queryFilter: { targetType: type || undefined, kw: kw || undefined } },
+      body: {
+        pageNo: pageParam(url),
+        pageSize: PAGE_SIZE,
+        queryFilter: { targetType: type || undefined, kw: kw || undefined },
+      },
     }),
     api<SquareCategory[]>(context, request, "/api/published/category/list"),
   ]);
@@ -71,7 +75,16 @@ export default function PublishedManagePage({ loaderData, actionData }: Route.Co
       />
       <Table
         label="已发布"
-        columns={["发布名称", "类型", "分类", "描述", "备注", "发布者", "发布时间", { label: "操作", className: "text-right" }]}
+        columns={[
+          "发布名称",
+          "类型",
+          "分类",
+          "描述",
+          "备注",
+          "发布者",
+          "发布时间",
+          { label: "操作", className: "text-right" },
+        ]}
         empty={kw || type ? "没有符合条件的发布" : "暂无已发布的内容"}
       >
         {page.records.map((r) => (
@@ -93,7 +106,15 @@ export default function PublishedManagePage({ loaderData, actionData }: Route.Co
   );
 }
 
-function PublishedRow({ item, category, offShelfHref }: { item: PublishedRecord; category: string; offShelfHref: string }) {
+function PublishedRow({
+  item,
+  category,
+  offShelfHref,
+}: {
+  item: PublishedRecord;
+  category: string;
+  offShelfHref: string;
+}) {
   return (
     <tr>
       <td className={cellClass}>
@@ -117,7 +138,11 @@ function PublishedRow({ item, category, offShelfHref }: { item: PublishedRecord;
       </td>
       <td className={cellClass}>
         <div className="flex justify-end gap-1">
-          <Link to={`/agent/${item.targetId}`} className={buttonClass("ghost", "sm")} aria-label={`查看「${item.name}」`}>
+          <Link
+            to={`/agent/${item.targetId}`}
+            className={buttonClass("ghost", "sm")}
+            aria-label={`查看「${item.name}」`}
+          >
             查看
           </Link>
           <Link

@@ -36,7 +36,9 @@ export async function userAction(context: AppLoadContext, request: Request) {
     case "add": {
       const { intent: _, ...user } = value;
       const res = await tryApi<number>(context, request, "/api/system/user/add", { body: user });
-      return res.ok ? done(`已添加用户 ${value.userName}`) : fail(replyWithApiError(submission, res.error, fieldOf(res.error.message)));
+      return res.ok
+        ? done(`已添加用户 ${value.userName}`)
+        : fail(replyWithApiError(submission, res.error, fieldOf(res.error.message)));
     }
     case "edit": {
       const res = await tryApi(context, request, `/api/system/user/updateById/${value.id}`, {
@@ -51,12 +53,16 @@ export async function userAction(context: AppLoadContext, request: Request) {
           ...(value.password ? { password: value.password } : {}),
         },
       });
-      return res.ok ? done("用户信息已保存") : fail(replyWithApiError(submission, res.error, fieldOf(res.error.message)));
+      return res.ok
+        ? done("用户信息已保存")
+        : fail(replyWithApiError(submission, res.error, fieldOf(res.error.message)));
     }
     case "enable":
     case "disable":
     case "delete": {
-      const res = await tryApi(context, request, `/api/system/user/${value.intent}/${value.id}`, { body: { id: value.id } });
+      const res = await tryApi(context, request, `/api/system/user/${value.intent}/${value.id}`, {
+        body: { id: value.id },
+      });
       const label = { enable: "已启用", disable: "已禁用，该用户的登录已失效", delete: "用户已删除" }[value.intent];
       return res.ok ? done(label) : refused(res.error.message);
     }

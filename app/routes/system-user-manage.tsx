@@ -24,7 +24,11 @@ const PAGE_SIZE = 10;
 const roles = ["Admin", "User"] as const;
 const statuses = ["Enabled", "Disabled"] as const;
 
-type Dialog = { kind: "add" } | { kind: "send"; user?: AdminUser } | { kind: "edit" | "delete"; user: AdminUser } | null;
+type Dialog =
+  | { kind: "add" }
+  | { kind: "send"; user?: AdminUser }
+  | { kind: "edit" | "delete"; user: AdminUser }
+  | null;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

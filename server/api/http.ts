@@ -43,8 +43,8 @@ interface PathNode {
 }
 const pathOf = (node: PathNode | null): (string | number)[] => {
   const keys: (string | number)[] = [];
-  for (let n = node; n; n = n.parent) keys.unshift(n.key);
-  return keys;
+  for (let n = node; n; n = n.parent) keys.push(n.key);
+  return keys.reverse();
 };
 
 /**

@@ -33,6 +33,24 @@ function lastUserText(prompt: LanguageModelV3Prompt) {
   return user ? textOf(user.content).trim() : "";
 }
 
+/** The user's own words and attachment names out of the runtime's tagged user turn (see runtime/agent/prompt.ts). */
+function readUserTurn(raw: string) {
+  const names: string[] = [];
+  for (const [, json] of raw.matchAll(/<attachment>([\s\S]*?)<\/attachment>/g)) {
+    try {
+      for (const a of JSON.parse(json ?? "[]") as { fileName?: string }[]) if (a.fileName) names.push(a.fileName);
+    } catch {
+      // not ours: leave it in the text
+    }
+  }
+  const message = raw
+    .replace(/<attachment>[\s\S]*?<\/attachment>/g, "")
+    .replace(/<user-reminder>[\s\S]*?<\/user-reminder>/g, "")
+    .replace(/<\/?user-message>/g, "")
+    .trim();
+  return { message, attachments: names };
+}
+
 function pendingToolResults(prompt: LanguageModelV3Prompt) {
   const last = prompt.at(-1);
   if (last?.role !== "tool") return [];
@@ -78,7 +96,7 @@ interface Plan {
 export function planBuiltinAnswer(options: LanguageModelV3CallOptions): Plan {
   const { prompt } = options;
   const system = systemOf(prompt);
-  const message = lastUserText(prompt);
+  const { message, attachments } = readUserTurn(lastUserText(prompt));
   if (system.includes(BUILTIN_TASKS.title)) {
     const firstLine = message.split("\n").find((l) => l.trim()) ?? "新的会话";
     return { reasoning: "", text: clip(firstLine.trim(), 20).replace(/…$/, "") };
@@ -111,7 +129,8 @@ export function planBuiltinAnswer(options: LanguageModelV3CallOptions): Plan {
   }
   const round = prompt.filter((m) => m.role === "user").length;
   const persona = system.trim() ? `我已读取智能体的设定（${Array.from(system.trim()).length} 字）并据此回答。` : "";
-  const quoted = message ? `你说的是：「${clip(message, 80)}」。` : "我收到了你发送的附件。";
+  const files = attachments.length ? `我收到了 ${attachments.length} 个附件：${attachments.join("、")}。` : "";
+  const quoted = (message ? `你说的是：「${clip(message, 80)}」。` : "") + files || "我收到了你发送的附件。";
   return {
     reasoning: `用户在第 ${round} 轮对话中提问：「${clip(message, 40)}」。我需要先理解问题，再给出简洁的回答。`,
     text: `你好！我是内置的离线演示模型。${quoted}${persona}\n\n这是本会话的第 ${round} 轮对话。接入真实模型（系统管理 → 模型管理）后，我就能给出真正的回答。`,

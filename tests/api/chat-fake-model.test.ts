@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { markInterrupted } from "../../server/modules/conversation/repo";
 import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
 import { FAKE_TEXT, startFakeOpenAI } from "../fixtures/fake-openai";
 import { addAgent, ok, type Team, team } from "../support/agents";
@@ -161,6 +160,32 @@ describe("chat through an OpenAI-compatible provider", () => {
     },
   );
 
+  it("gives the model an absolute, signed link to each attached file", async () => {
+    const stored = await findTenantConfigValues(s.deps.db, 1);
+    await saveTenantConfigValues(s.deps.db, 1, { ...stored, siteUrl: "https://agents.example.com/" });
+    try {
+      const form = new FormData();
+      form.append("file", new File(["季度数据"], "数据.txt"));
+      const upload = await fetch(`${s.url}/api/file/upload`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.member.token}` },
+        body: form,
+      });
+      const { key } = ok(await upload.json());
+      const { conv } = await agentOn("fake-text");
+      const attachment = { fileKey: key, fileUrl: "/stale", fileName: "数据.txt", mimeType: "text/plain" };
+      await chat(s, t.member.token, conv.id, "总结一下", { attachments: [attachment] });
+      const content = completions().at(-1)!.body.messages.at(-1).content as string;
+      const link = new RegExp(`https://agents\\.example\\.com/api/file/download/${key}\\?exp=\\d+&sig=[\\w-]+`);
+      expect(content).toMatch(link);
+      expect(content).toContain("总结一下");
+      const path = link.exec(content)![0].replace("https://agents.example.com", "");
+      expect(await (await fetch(s.url + path)).text()).toBe("季度数据");
+    } finally {
+      await saveTenantConfigValues(s.deps.db, 1, stored);
+    }
+  });
+
   it("substitutes {{variables}} into the system prompt after the tenant's global prompt", async () => {
     const stored = await findTenantConfigValues(s.deps.db, 1);
     await saveTenantConfigValues(s.deps.db, 1, { ...stored, globalSystemPrompt: "全局规则：始终使用简体中文。" });
@@ -222,110 +247,6 @@ describe("titles and suggestions when the tenant's default model fails", () => {
         }),
       );
     }
-  });
-});
-
-describe("stopping and concurrency", () => {
-  it("stops a slow answer from another request: FINAL_RESULT soon after, partial text kept as complete", async () => {
-    const { conv } = await agentOn("fake-slow");
-    const stream = openChat(s, t.member.token, conv.id, "慢慢说");
-    await stream.waitFor((e) => e.data?.type === "CHAT" && e.data.text === "片段2 ");
-    const requestId = stream.events[0]!.requestId;
-    const view = ok(await s.call(`/api/agent/conversation/${conv.id}`, { token: t.member.token, body: {} }));
-    expect(view.runningRequestId).toBe(requestId);
-
-    const asked = Date.now();
-    expect(
-      ok(await s.call(`/api/agent/conversation/chat/stop/${requestId}`, { token: t.member.token, body: {} })),
-    ).toBe(true);
-    const events = await stream.done;
-    expect(Date.now() - asked).toBeLessThan(2500);
-    expectWellFormed(events);
-    const text = streamed(events);
-    expect(text).toMatch(/^片段0 片段1 片段2 /);
-    expect(text).not.toContain("片段49");
-    expect(finalOf(events)!.data).toMatchObject({ success: true, outputText: text });
-
-    const [, answer] = await messageRows(s, conv.id);
-    expect(answer).toMatchObject({ status: "complete", text, finish_reason: "STOPPED" });
-    expect((await runRow(s, requestId)).status).toBe("CANCEL");
-    // Stopping a finished run is a no-op; the conversation accepts a new message.
-    expect(
-      ok(await s.call(`/api/agent/conversation/chat/stop/${requestId}`, { token: t.member.token, body: {} })),
-    ).toBe(false);
-    expect(
-      ok(await s.call(`/api/agent/conversation/${conv.id}`, { token: t.member.token, body: {} })).runningRequestId,
-    ).toBeNull();
-  });
-
-  it("sends a HEART_BEAT every 10 seconds while an answer runs", async () => {
-    const patient = await startFakeOpenAI({ slowMs: 250 });
-    try {
-      const id = await addFakeModel(s, t.member.token, t.spaceId, patient, "fake-slow", { name: "很慢的模型" });
-      const agentId = await addAgent(s, t.member.token, t.spaceId, { name: "心跳" });
-      await bindModel(s, t.member.token, agentId, id);
-      const conv = await newConversation(s, t.member.token, agentId);
-      const stream = openChat(s, t.member.token, conv.id, "慢慢说");
-      const started = Date.now();
-      const beat = await stream.waitFor((e) => e.eventType === "HEART_BEAT", 15_000);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
-      expect(beat).toMatchObject({ requestId: stream.events[0]!.requestId, data: null, completed: false });
-      ok(await s.call(`/api/agent/conversation/chat/stop/${beat.requestId}`, { token: t.member.token, body: {} }));
-      expectWellFormed(await stream.done);
-    } finally {
-      await patient.close();
-    }
-  }, 30_000);
-
-  it("leaves an answer alone when another instance's recovery runs on the shared database", async () => {
-    const { conv } = await agentOn("fake-slow");
-    const stream = openChat(s, t.member.token, conv.id, "慢慢说");
-    const first = await stream.waitFor((e) => e.data?.type === "CHAT" && e.data.text === "片段12 ");
-    // What a second instance does at start-up with a lease timeout: the live run has renewed its lease.
-    expect(await markInterrupted(s.deps.db, 15_000)).toBe(0);
-    expect((await runRow(s, first.requestId)).status).toBe("EXECUTING");
-    expect((await messageRows(s, conv.id))[1]!.status).toBe("incomplete");
-    const again = await chat(s, t.member.token, conv.id, "插队");
-    expect(finalOf(again.events)!.data.success).toBe(false);
-    ok(await s.call(`/api/agent/conversation/chat/stop/${first.requestId}`, { token: t.member.token, body: {} }));
-    await stream.done;
-    expect((await messageRows(s, conv.id)).map((m) => m.status)).toEqual(["complete", "complete"]);
-    expect((await runRow(s, first.requestId)).status).toBe("CANCEL");
-  });
-
-  it("refuses a second message while an answer is running, with a streamed error and nothing stored", async () => {
-    const { conv } = await agentOn("fake-slow");
-    const first = openChat(s, t.member.token, conv.id, "第一条");
-    await first.waitFor((e) => e.data?.type === "CHAT");
-    const second = await chat(s, t.member.token, conv.id, "第二条");
-    expect(second.status).toBe(200);
-    expectWellFormed(second.events);
-    expect(second.events[0]!.data).toMatchObject({
-      finished: true,
-      finishReason: "ERROR",
-      text: expect.stringContaining("还在生成中"),
-    });
-    expect(finalOf(second.events)!.data.success).toBe(false);
-    expect((await messageRows(s, conv.id)).map((m) => m.text)).not.toContain("第二条");
-
-    ok(
-      await s.call(`/api/agent/conversation/chat/stop/${first.events[0]!.requestId}`, {
-        token: t.member.token,
-        body: {},
-      }),
-    );
-    await first.done;
-  });
-
-  it("lets only one of two simultaneous messages run", async () => {
-    const { conv } = await agentOn("fake-text");
-    const [a, b] = await Promise.all([
-      chat(s, t.member.token, conv.id, "同时一"),
-      chat(s, t.member.token, conv.id, "同时二"),
-    ]);
-    const outcomes = [a, b].map((r) => finalOf(r.events)!.data.success).sort();
-    expect(outcomes).toEqual([false, true]);
-    expect((await messageRows(s, conv.id)).filter((m) => m.role === "USER")).toHaveLength(1);
   });
 });
 

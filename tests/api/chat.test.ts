@@ -138,6 +138,15 @@ describe("chat with the built-in offline model", () => {
     expect(view.variables).toMatchObject({ city: "杭州" });
     const [, answer] = await messageRows(s, conv.id);
     expect(answer!.processing_list.map((p: any) => p.status)).toEqual(["FINISHED"]);
+
+    // A failing tool shows as FAILED and its error goes back to the model, which still answers.
+    const failed = await chat(s, t.member.token, conv.id, "set_variable name=country value=中国");
+    expectWellFormed(failed.events);
+    const failedSteps = failed.events.filter((e) => e.eventType === "PROCESSING").map((e) => e.data);
+    expect(failedSteps.map((p) => p.status)).toEqual(["EXECUTING", "FAILED"]);
+    expect(failedSteps[1].result).toMatchObject({ success: false, error: "变量 country 不存在" });
+    expect(finalOf(failed.events)!.data.success).toBe(true);
+    expect(streamed(failed.events)).toContain("工具执行失败：变量 country 不存在");
   });
 
   it("suggests up to three follow-up questions only when suggestions are open", async () => {

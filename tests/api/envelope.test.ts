@@ -74,12 +74,10 @@ describe("envelope", () => {
   });
 
   it("answers 4000, not 5000, for deeply nested JSON", async () => {
+    // Deep enough to overflow a recursive walk of the parsed value.
     const depth = 200_000;
     const deep = `${"[".repeat(depth)}"x"${"]".repeat(depth)}`;
-    for (const path of ["/api/space/add", "/api/space/user/add"]) {
-      const res = await s.call(path, { raw: deep, token: user.token });
-      expect(res.code, path).toBe("4000");
-    }
+    expect((await s.call("/api/space/user/add", { raw: deep, token: user.token })).code).toBe("4000");
     const nested = `{"name":${"[".repeat(depth)}"a\\u0000"${"]".repeat(depth)}}`;
     const nul = await s.call("/api/space/add", { raw: nested, token: user.token });
     expect(nul.message).toContain("name");

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedUrl } from "../../server/modules/file/service";
 import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
 import { addAgent, ok, refused, type Team, team } from "../support/agents";
-import { chat, messageRows, newConversation } from "../support/chat";
+import { CHAT_PATH, chat, messageRows, newConversation } from "../support/chat";
 import { count } from "../support/helpers";
 import { type Envelope, startServer, type TestServer } from "../support/server";
+import { postSse } from "../support/sse";
 
 let s: TestServer;
 let t: Team;
@@ -120,12 +121,23 @@ describe("attachments on chat messages", () => {
     const { key, fileName, mimeType } = ok(await upload("需求.md", "# 需求文档"));
     const agentId = await addAgent(s, t.member.token, t.spaceId);
     const conv = await newConversation(s, t.member.token, agentId);
-    const attachment = { fileKey: key, fileUrl: "https://evil.example/stale", fileName, mimeType };
+    // The client's URL and type are not trusted: the stored file decides.
+    const attachment = { fileKey: key, fileUrl: "https://evil.example/stale", fileName, mimeType: "text/html" };
     const { events } = await chat(s, t.member.token, conv.id, "", { attachments: [attachment] });
     expect(events.at(-1)).toMatchObject({ eventType: "FINAL_RESULT", data: { success: true } });
+    expect(events.map((e) => (e.eventType === "MESSAGE" ? e.data.text : "")).join("")).toContain(
+      "你说的是：「请分析上面的附件。」。我收到了 1 个附件：需求.md。",
+    );
 
     const [user] = await messageRows(s, conv.id);
-    expect(user!.attachments).toEqual([attachment]);
+    expect(user!.attachments).toEqual([
+      {
+        fileKey: key,
+        fileName,
+        mimeType,
+        fileUrl: expect.stringMatching(new RegExp(`^/api/file/download/${key}\\?exp=`)),
+      },
+    ]);
     const listed = ok<any[]>(
       await s.call("/api/agent/conversation/message/list", {
         token: t.member.token,
@@ -136,5 +148,18 @@ describe("attachments on chat messages", () => {
     expect(back).toMatchObject({ fileKey: key, fileName, mimeType });
     expect(back.fileUrl).toMatch(new RegExp(`^/api/file/download/${key}\\?exp=`));
     expect(await (await fetch(s.url + back.fileUrl)).text()).toBe("# 需求文档");
+  });
+
+  it("refuses an attachment whose file does not exist, before anything is stored", async () => {
+    const agentId = await addAgent(s, t.member.token, t.spaceId);
+    const conv = await newConversation(s, t.member.token, agentId);
+    const missing = { fileKey: `${"ab".repeat(12)}.txt`, fileUrl: "", fileName: "丢失.txt", mimeType: "text/plain" };
+    const res = await postSse(s.url, CHAT_PATH, {
+      token: t.member.token,
+      body: { conversationId: conv.id, message: "看看附件", attachments: [missing] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.envelope!.message).toContain("'attachments'");
+    expect(await messageRows(s, conv.id)).toEqual([]);
   });
 });

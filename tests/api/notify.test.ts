@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ok, refused } from "../support/agents";
-import { count, rows } from "../support/helpers";
+import { count } from "../support/helpers";
 import { events, messages } from "../support/publish";
 import { startServer, type TestServer } from "../support/server";
 
@@ -128,11 +128,7 @@ describe("the event queue of each signed-in session", () => {
     const second = await s.login(u.userName, u.password);
     ok(await s.call("/api/user/logout", { token: second }));
     ok(await send({ scope: "Private", userIds: [u.id], content: "退出后" }));
-    const [{ n }] = await rows<{ n: number }>(
-      s,
-      sql`select count(*)::int as n from notify_event where user_id = ${u.id}`,
-    );
-    expect(n).toBe(1);
+    expect(await count(s, "notify_event", sql`user_id = ${u.id}`)).toBe(1);
     expect((await events(s, u.token)).eventList).toHaveLength(1);
   });
 });

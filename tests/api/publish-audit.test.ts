@@ -41,7 +41,7 @@ describe("POST /api/system/publish/{applyId} (approve)", () => {
     ok(await approve(s, t.sysAdmin, applyId));
     expect(await publishStatus(s, t.member.token, agentId)).toBe("Published");
     expect(await squareTargets(s, null)).toContain(agentId);
-    const [live] = await liveRows(s, agentId);
+    const live = (await liveRows(s, agentId))[0]!;
     expect(live).toMatchObject({ scope: "Tenant", apply_id: applyId, user_id: t.member.id });
     expect(live.config.systemPrompt).toBe("第一版设定");
     expect(await historyTypes(s, t.member.token, agentId)).toEqual(["Add", "Edit", "PublishApply", "Publish"]);

@@ -67,6 +67,14 @@ describe("POST /api/system/config/save and /add", () => {
       authExpire: 600,
       faviconUrl: "/f.ico",
     });
+    ok(
+      await save({
+        siteUrl: "https://agents.example.com/",
+        siteLogo: "https://cdn.example.com/logo.png",
+        smtpFrom: "平台 <noreply@example.com>",
+      }),
+    );
+    expect(await publicConfig()).toMatchObject({ siteUrl: "https://agents.example.com/" });
     ok(await save({ agentPublishAudit: 1, siteName: "第二个名字" }, "/api/system/config/add"));
     expect(await publicConfig()).toMatchObject({ siteName: "第二个名字", agentPublishAudit: 1, authExpire: 600 });
   });
@@ -92,6 +100,10 @@ describe("POST /api/system/config/save and /add", () => {
     refused(await save({ siteName: "长".repeat(65) }), "4000", "siteName");
     refused(await save({ siteName: null }), "4000", "siteName");
     refused(await save({ smtpPort: 70_000 }), "4000", "smtpPort");
+    refused(await save({ siteUrl: "agents.example.com" }), "4000", "siteUrl");
+    refused(await save({ siteLogo: "javascript:alert(1)" }), "4000", "siteLogo");
+    refused(await save({ faviconUrl: "//evil.example/f.ico" }), "4000", "faviconUrl");
+    refused(await save({ smtpFrom: "not an address" }), "4000", "smtpFrom");
     refused(await save(["siteName"]), "4000");
     refused(await s.call("/api/system/config/save", { token: admin, raw: "{oops" }), "4000");
     expect(await stored()).toEqual(before);

@@ -89,7 +89,7 @@ export function SaveIndicator({ modified }: { modified: string }) {
  * A section's conform form and fetcher. Its errors come from its own fetcher (with JavaScript) or from the
  * page's action data (a plain POST without it); `key` tells apart several forms of one intent (variables).
  */
-export function useEditorForm<Schema extends z.ZodType<Record<string, unknown>>>(
+export function useEditorForm<Schema extends z.ZodObject>(
   intent: EditorIntent,
   schema: Schema,
   defaultValue: DefaultValue<z.input<Schema>>,
@@ -98,7 +98,7 @@ export function useEditorForm<Schema extends z.ZodType<Record<string, unknown>>>
   const fetcher = useFetcher<EditorReply>();
   const pageReply = useActionData() as EditorReply | undefined;
   const lastResult = [fetcher.data, pageReply].find((r) => r?.intent === intent && r.key === key)?.result;
-  const [form, fields] = useForm<z.input<Schema>>({
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id: key ? `${intent}-${key}` : intent,
     lastResult,
     defaultValue,

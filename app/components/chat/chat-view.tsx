@@ -47,9 +47,7 @@ export function ChatView(props: ChatViewProps) {
         <MessageList
           messages={chat.messages}
           onDetails={props.details ? (message) => chat.setPanel({ mode: "Debug_Details", message }) : undefined}
-          footer={
-            <ChatChips formId={formId} suggestions={chat.chips} guides={guides} disabled={chat.streaming} />
-          }
+          footer={<ChatChips formId={formId} suggestions={chat.chips} guides={guides} disabled={chat.streaming} />}
         />
         <Composer
           id={formId}

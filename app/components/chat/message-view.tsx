@@ -30,7 +30,8 @@ function StatusNote({ message }: { message: ChatMessage }) {
     );
   }
   if (message.status === "stopped") return <p className="text-[13px] text-gray-400">已停止生成</p>;
-  if (message.status === "interrupted") return <p className="text-[13px] text-warning-700">回复被中断（服务重启），可以重新提问</p>;
+  if (message.status === "interrupted")
+    return <p className="text-[13px] text-warning-700">回复被中断（服务重启），可以重新提问</p>;
   return null;
 }
 

@@ -6,14 +6,21 @@ import type { SidePanel as Panel, StandCard } from "./types";
 function Card({ card }: { card: StandCard }) {
   const body = (
     <>
-      {card.image ? <img src={card.image} alt="" loading="lazy" className="aspect-video w-full rounded object-cover" /> : null}
+      {card.image ? (
+        <img src={card.image} alt="" loading="lazy" className="aspect-video w-full rounded object-cover" />
+      ) : null}
       {card.title ? <p className="font-medium text-gray-900">{card.title}</p> : null}
       {card.content ? <Markdown text={card.content} /> : null}
     </>
   );
   const className = "flex flex-col gap-2 rounded-card border border-gray-200 bg-white p-3 text-[13px]";
   return card.bindLinkUrl ? (
-    <a href={card.bindLinkUrl} target="_blank" rel="noopener noreferrer" className={`${className} hover:border-primary-200`}>
+    <a
+      href={card.bindLinkUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`${className} hover:border-primary-200`}
+    >
       {body}
     </a>
   ) : (
@@ -29,7 +36,12 @@ export function SidePanel({ panel, onClose }: { panel: Panel; onClose: () => voi
     <aside aria-label={title} className="flex w-80 shrink-0 flex-col border-gray-200 border-l bg-white">
       <header className="flex items-center justify-between border-gray-200 border-b px-4 py-3">
         <h2 className="font-semibold">{title}</h2>
-        <button type="button" onClick={onClose} className="rounded p-1 text-gray-500 hover:bg-gray-100" aria-label="关闭面板">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded p-1 text-gray-500 hover:bg-gray-100"
+          aria-label="关闭面板"
+        >
           <X className="size-4" aria-hidden />
         </button>
       </header>

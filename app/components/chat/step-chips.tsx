@@ -34,7 +34,9 @@ export function StepIo({ input, output, error }: { input: unknown; output: unkno
       </div>
       <div>
         <p className="mb-1 font-medium text-gray-600">{error ? "错误" : "输出"}</p>
-        <pre className={clsx("max-h-60 overflow-auto rounded p-2", error ? "bg-danger-50 text-danger-700" : "bg-gray-50")}>
+        <pre
+          className={clsx("max-h-60 overflow-auto rounded p-2", error ? "bg-danger-50 text-danger-700" : "bg-gray-50")}
+        >
           {error ?? asJson(output)}
         </pre>
       </div>

@@ -102,7 +102,9 @@ describe("applyEvent", () => {
   });
 
   it("turns a QUESTION chunk's options into chips", () => {
-    const turn = run([frame("MESSAGE", { type: "QUESTION", text: "选哪个？", ext: [{ content: "A" }, { content: "B" }] })]);
+    const turn = run([
+      frame("MESSAGE", { type: "QUESTION", text: "选哪个？", ext: [{ content: "A" }, { content: "B" }] }),
+    ]);
     expect(turn.questionOptions).toEqual(["A", "B"]);
     expect(turn.answer.text).toBe("选哪个？");
   });

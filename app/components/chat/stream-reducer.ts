@@ -36,7 +36,8 @@ function cardsOf(step: ProcessingStep): StandCard[] {
 function applyMessage(turn: Turn, data: MessageData): Turn {
   const text = data.text ?? "";
   const answer = turn.answer;
-  if (data.type === "THINK") return { ...turn, answer: { ...answer, think: answer.think + text, status: "incomplete" } };
+  if (data.type === "THINK")
+    return { ...turn, answer: { ...answer, think: answer.think + text, status: "incomplete" } };
   if (data.type === "QUESTION") {
     const options = (data.ext ?? []).map((e) => e.content ?? "").filter(Boolean);
     return { ...turn, questionOptions: options, answer: { ...answer, text: answer.text + text, status: "incomplete" } };

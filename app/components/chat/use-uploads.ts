@@ -37,11 +37,10 @@ export function useUploads(chatKey?: string) {
     };
   }, []);
 
-  const update = (id: string, change: Partial<Upload>) =>
-    setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...change } : u)));
-
   const add = useCallback(
     (files: File[]) => {
+      const update = (id: string, change: Partial<Upload>) =>
+        setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...change } : u)));
       for (const file of files) {
         const id = crypto.randomUUID();
         setUploads((list) => [...list, { id, fileName: file.name, progress: 0, status: "uploading" }]);
@@ -63,7 +62,12 @@ export function useUploads(chatKey?: string) {
           }
           const data = envelope?.data;
           if (envelope?.code === "0000" && data) {
-            const attachment = { fileKey: data.key, fileUrl: data.url, fileName: data.fileName, mimeType: data.mimeType };
+            const attachment = {
+              fileKey: data.key,
+              fileUrl: data.url,
+              fileName: data.fileName,
+              mimeType: data.mimeType,
+            };
             update(id, { status: "done", progress: 100, attachment });
           } else {
             // "参数 'file' 只支持…" → the reason without the parameter name.

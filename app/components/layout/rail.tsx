@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { House, LayoutGrid, type LucideIcon, Settings, Store } from "lucide-react";
+import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import type { UserDto } from "../../../server/modules/auth/service";
 import { UserMenu } from "./user-menu";
@@ -18,8 +19,8 @@ const items: RailItem[] = [
 
 const adminItem: RailItem = { to: "/system", label: "系统管理", icon: Settings };
 
-/** The narrow left rail of every signed-in page; 系统管理 only for system admins. */
-export function Rail({ user }: { user: UserDto }) {
+/** The narrow left rail of every signed-in page; 系统管理 only for system admins; `children` sit above the avatar. */
+export function Rail({ user, children }: { user: UserDto; children?: ReactNode }) {
   const visible = user.role === "Admin" ? [...items, adminItem] : items;
   return (
     <nav
@@ -42,7 +43,8 @@ export function Rail({ user }: { user: UserDto }) {
           {label}
         </NavLink>
       ))}
-      <div className="mt-auto">
+      <div className="mt-auto flex flex-col items-center gap-1">
+        {children}
         <UserMenu user={user} />
       </div>
     </nav>

@@ -62,7 +62,6 @@ export function PublishForm({ categories, previous, canPublish, reply }: Publish
                 value={s.value}
                 defaultChecked={fields.scope.initialValue === s.value}
                 className="mt-1"
-                autoFocus={focus === "scope" && s.value === "Space"}
               />
               <span>
                 <span className="font-medium">{s.label}</span>

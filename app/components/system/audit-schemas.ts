@@ -10,8 +10,7 @@ export type PublishedPage = Awaited<ReturnType<typeof publishedList>>;
 export type PublishedRecord = PublishedPage["records"][number];
 
 /** A reason the person on the other side will read (backend: 1–500 characters). */
-const reason = (missing: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(500, "最多 500 个字符");
+const reason = (missing: string) => z.string({ error: missing }).trim().min(1, missing).max(500, "最多 500 个字符");
 
 /** 发布审核 and 已发布管理 forms, one per `intent`. */
 export const auditSchemas = {

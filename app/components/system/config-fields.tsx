@@ -92,7 +92,12 @@ export function ConfigInput({ item, id, name, initial, options, invalid, describ
       return <Input {...common} type="number" step={1} defaultValue={text} className="max-w-48" />;
     case "Switch":
       return (
-        <input {...common} type="checkbox" defaultChecked={initial === "on"} className="size-4 self-start accent-primary-600" />
+        <input
+          {...common}
+          type="checkbox"
+          defaultChecked={initial === "on"}
+          className="size-4 self-start accent-primary-600"
+        />
       );
     case "Password":
       // The stored secret never reaches the page: empty means "keep it", typing replaces it.
@@ -107,12 +112,7 @@ export function ConfigInput({ item, id, name, initial, options, invalid, describ
       );
     case "Select":
       return (
-        <Select
-          {...common}
-          defaultValue={text}
-          options={options ?? parseOptions(item.options)}
-          className="max-w-md"
-        />
+        <Select {...common} defaultValue={text} options={options ?? parseOptions(item.options)} className="max-w-md" />
       );
     default:
       return <Input {...common} type="text" defaultValue={text} className="max-w-md" />;

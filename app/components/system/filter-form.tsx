@@ -25,15 +25,23 @@ export function FilterForm({ selects, kw, kwPlaceholder, resetTo }: FilterFormPr
   return (
     <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
       {selects.map((s) => (
-        <label key={s.name} className="flex flex-col gap-1 text-[13px] text-gray-600">
-          {s.label}
-          <Select name={s.name} defaultValue={s.value} options={s.options} className="w-32" />
-        </label>
+        <div key={s.name} className="flex flex-col gap-1 text-[13px] text-gray-600">
+          <label htmlFor={`filter-${s.name}`}>{s.label}</label>
+          <Select id={`filter-${s.name}`} name={s.name} defaultValue={s.value} options={s.options} className="w-32" />
+        </div>
       ))}
-      <label className="flex flex-col gap-1 text-[13px] text-gray-600">
-        关键词
-        <Input type="search" name="kw" defaultValue={kw} maxLength={64} placeholder={kwPlaceholder} className="w-64" />
-      </label>
+      <div className="flex flex-col gap-1 text-[13px] text-gray-600">
+        <label htmlFor="filter-kw">关键词</label>
+        <Input
+          id="filter-kw"
+          type="search"
+          name="kw"
+          defaultValue={kw}
+          maxLength={64}
+          placeholder={kwPlaceholder}
+          className="w-64"
+        />
+      </div>
       <Button type="submit" variant="secondary">
         <Search className="size-4" aria-hidden />
         搜索

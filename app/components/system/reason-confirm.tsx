@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { buttonClass, Button } from "../ui/button";
+import { Button, buttonClass } from "../ui/button";
 import { Confirm } from "../ui/confirm";
 import { Field, FormErrors } from "../ui/field";
 import { Textarea } from "../ui/textarea";
@@ -20,7 +20,15 @@ interface ReasonConfirmProps {
 }
 
 /** 拒绝 / 下架 ask why: a confirmation (dialog with JavaScript, a card on the page without) holding the reason. */
-export function ReasonConfirm({ intent, targetId, title, description, submitLabel, cancelTo, reply }: ReasonConfirmProps) {
+export function ReasonConfirm({
+  intent,
+  targetId,
+  title,
+  description,
+  submitLabel,
+  cancelTo,
+  reply,
+}: ReasonConfirmProps) {
   const busy = useNavigation().state === "submitting";
   const lastResult = reply?.intent === intent ? reply.result : undefined;
   const [form, fields] = useForm({

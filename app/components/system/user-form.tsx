@@ -52,10 +52,18 @@ export function UserForm({ user, self = false, cancelTo, reply }: UserFormProps)
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="用户名" field={fields.userName} hint="可用于登录；2–32 位中文、字母、数字、下划线或短横线">
-          <Input {...getInputProps(fields.userName, { type: "text" })} maxLength={32} autoFocus={focus === "userName"} />
+          <Input
+            {...getInputProps(fields.userName, { type: "text" })}
+            maxLength={32}
+            autoFocus={focus === "userName"}
+          />
         </Field>
         <Field label="昵称" field={fields.nickName}>
-          <Input {...getInputProps(fields.nickName, { type: "text" })} maxLength={32} autoFocus={focus === "nickName"} />
+          <Input
+            {...getInputProps(fields.nickName, { type: "text" })}
+            maxLength={32}
+            autoFocus={focus === "nickName"}
+          />
         </Field>
         <Field label="邮箱" field={fields.email}>
           <Input {...getInputProps(fields.email, { type: "email" })} autoFocus={focus === "email"} />
@@ -76,12 +84,7 @@ export function UserForm({ user, self = false, cancelTo, reply }: UserFormProps)
         </Field>
         <Field label="角色" field={fields.role} hint={self ? "不能修改自己的角色" : undefined}>
           {self ? <input type="hidden" name={fields.role.name} value={user?.role} /> : null}
-          <Select
-            {...getSelectProps(fields.role)}
-            options={roleOptions}
-            disabled={self}
-            autoFocus={focus === "role"}
-          />
+          <Select {...getSelectProps(fields.role)} options={roleOptions} disabled={self} autoFocus={focus === "role"} />
         </Field>
       </div>
       <div className="flex justify-end gap-2">

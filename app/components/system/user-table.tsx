@@ -15,7 +15,16 @@ interface UserTableProps {
   filtered: boolean;
 }
 
-const columns = ["用户名", "昵称", "手机号码", "邮箱", "角色", "状态", "加入时间", { label: "操作", className: "text-right" }];
+const columns = [
+  "用户名",
+  "昵称",
+  "手机号码",
+  "邮箱",
+  "角色",
+  "状态",
+  "加入时间",
+  { label: "操作", className: "text-right" },
+];
 
 export function UserTable({ users, meId, baseUrl, filtered }: UserTableProps) {
   return (
@@ -50,7 +59,12 @@ function UserRow({ user, isMe, baseUrl }: { user: AdminUser; isMe: boolean; base
       </td>
       <td className={cellClass}>
         <div className="flex flex-wrap justify-end gap-1">
-          <Link to={link({ edit: user.id })} preventScrollReset className={buttonClass("ghost", "sm")} aria-label={`编辑 ${name}`}>
+          <Link
+            to={link({ edit: user.id })}
+            preventScrollReset
+            className={buttonClass("ghost", "sm")}
+            aria-label={`编辑 ${name}`}
+          >
             编辑
           </Link>
           <Link
@@ -66,7 +80,12 @@ function UserRow({ user, isMe, baseUrl }: { user: AdminUser; isMe: boolean; base
               <Form method="post">
                 <input type="hidden" name="intent" value={user.status === "Enabled" ? "disable" : "enable"} />
                 <input type="hidden" name="id" value={user.id} />
-                <Button type="submit" variant="ghost" size="sm" aria-label={`${user.status === "Enabled" ? "禁用" : "启用"} ${name}`}>
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`${user.status === "Enabled" ? "禁用" : "启用"} ${name}`}
+                >
                   {user.status === "Enabled" ? "禁用" : "启用"}
                 </Button>
               </Form>

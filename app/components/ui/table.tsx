@@ -34,7 +34,11 @@ export function Table({
             {columns.map((c) => {
               const col = typeof c === "string" ? { label: c } : c;
               return (
-                <th key={col.label} scope="col" className={clsx("whitespace-nowrap px-3 py-2 font-normal", col.className)}>
+                <th
+                  key={col.label}
+                  scope="col"
+                  className={clsx("whitespace-nowrap px-3 py-2 font-normal", col.className)}
+                >
                   {col.label}
                 </th>
               );

@@ -5,5 +5,7 @@ import type { Route } from "./+types/chat-suggest";
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request);
   if (!body) return badRequest();
-  return postJsonToApi(context, request, "/api/agent/conversation/chat/suggest", { conversationId: body.conversationId });
+  return postJsonToApi(context, request, "/api/agent/conversation/chat/suggest", {
+    conversationId: body.conversationId,
+  });
 }

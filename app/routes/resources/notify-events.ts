@@ -13,7 +13,8 @@ const noEvents: EventBatch = { hasEvent: false, eventList: [], version: undefine
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { envelope } = await apiRaw<EventBatch>(context, request, "/api/notify/event/collect/batch");
   const headers = { "Cache-Control": "no-store" };
-  if (envelope.code !== "0000") return Response.json(noEvents, { status: envelope.code.startsWith("401") ? 401 : 502, headers });
+  if (envelope.code !== "0000")
+    return Response.json(noEvents, { status: envelope.code.startsWith("401") ? 401 : 502, headers });
   return Response.json(envelope.data, { headers });
 }
 

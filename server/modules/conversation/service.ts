@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Actor, Deps } from "../../api/context";
 import { badInput, fail, notFound } from "../../api/envelope";
+import type { Attachment } from "../../db/schema";
 import type { ChatEvent } from "../../runtime/agent/events";
 import { beginTurn, streamTurn, type TurnInput } from "../../runtime/agent/run";
 import { describeAgent } from "../agent/detail-service";
 import * as agents from "../agent/repo";
 import { modelOf, runnableConfig } from "../agent/runnable";
 import { accessAgent, visibleAgent } from "../agent/service";
-import { signedUrl } from "../file/service";
+import { FILE_KEY_RE, findFiles, signedUrl } from "../file/service";
 import { getTenantConfig } from "../tenant/service";
 import type {
   ChatInput,
@@ -25,9 +26,24 @@ export const newRequestId = () => randomUUID().replaceAll("-", "");
 
 /** Stored attachments get fresh signed URLs on every read, since each URL lives for a day. */
 function freshAttachments(secret: string, list: repo.MessageRow["attachments"]) {
-  return list.map((a) =>
-    /^[a-f0-9]{24}\.[a-z0-9]+$/.test(a.fileKey) ? { ...a, fileUrl: signedUrl(secret, a.fileKey) } : a,
-  );
+  return list.map((a) => (FILE_KEY_RE.test(a.fileKey) ? { ...a, fileUrl: signedUrl(secret, a.fileKey) } : a));
+}
+
+/**
+ * Attachments of a new message: our uploads must exist in the tenant and get a fresh signed link (absolute
+ * when the site URL is configured, so the model can fetch it) and their stored type; outside links pass as
+ * they are.
+ */
+async function resolveAttachments(deps: Deps, tenantId: number, siteUrl: string, list: Attachment[]) {
+  const keys = list.map((a) => a.fileKey).filter((k) => FILE_KEY_RE.test(k));
+  const stored = new Map((await findFiles(deps, tenantId, keys)).map((f) => [f.key, f]));
+  const base = siteUrl.replace(/\/+$/, "");
+  return list.map((a) => {
+    if (!FILE_KEY_RE.test(a.fileKey)) return a;
+    const file = stored.get(a.fileKey);
+    if (!file) throw badInput(`参数 'attachments' 附件「${a.fileName}」不存在或已删除`);
+    return { ...a, mimeType: file.mimeType, fileUrl: base + signedUrl(deps.config.SECRET_KEY, file.key) };
+  });
 }
 
 export function toMessageDto(m: repo.MessageRow, secret: string) {
@@ -185,6 +201,8 @@ export async function startChat(
 ) {
   const conversation = conversationOverride ?? (await ownConversation(deps, actor, input.conversationId));
   if (!input.message.trim() && !input.attachments.length) throw badInput("参数 'message' 不能为空");
+  const tenant = await getTenantConfig(deps, actor.tenantId);
+  const attachments = await resolveAttachments(deps, actor.tenantId, tenant.siteUrl, input.attachments);
   const agent = conversation.devMode
     ? await agents.findAgent(deps.db, actor.tenantId, conversation.agentId)
     : await visibleAgent(deps, actor, conversation.agentId);
@@ -193,7 +211,6 @@ export async function startChat(
   if (await repo.executingRun(deps.db, conversation.id)) throw fail(BUSY);
   const config = await runnableConfig(deps, agent, { devMode: conversation.devMode === 1, userId: actor.userId });
   const { model, bind } = await modelOf(deps, agent, config);
-  const tenant = await getTenantConfig(deps, actor.tenantId);
   const requestId = newRequestId();
   const turn: TurnInput = {
     actor,
@@ -204,7 +221,7 @@ export async function startChat(
     bind,
     globalPrompt: tenant.globalSystemPrompt,
     message: input.message,
-    attachments: input.attachments,
+    attachments,
     variableParams: input.variableParams,
     selectedComponentIds: input.selectedComponents.map((c) => c.id),
     requestId,

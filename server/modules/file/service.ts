@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../api/context";
 import { badInput, fail, notFound } from "../../api/envelope";
 import { files } from "../../db/schema";
@@ -52,6 +52,18 @@ function verify(secret: string, key: string, exp: number, sig: string) {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** Our storage keys (what uploads return); anything else in an attachment is an outside link. */
+export const FILE_KEY_RE = /^[a-f0-9]{24}\.[a-z0-9]+$/;
+
+/** The stored files among these keys, for one tenant. */
+export async function findFiles(deps: Deps, tenantId: number, keys: string[]) {
+  if (!keys.length) return [];
+  return deps.db
+    .select()
+    .from(files)
+    .where(and(eq(files.tenantId, tenantId), inArray(files.key, keys)));
+}
+
 const storagePath = (deps: Deps, key: string) => path.join(deps.config.FILES_DIR, key.slice(0, 2), key);
 
 export async function saveUpload(deps: Deps, tenantId: number, userId: number | null, file: File) {
@@ -73,8 +85,7 @@ export async function saveUpload(deps: Deps, tenantId: number, userId: number | 
 
 /** Streams a stored file for a valid signature; images and PDFs inline, everything else as a download. */
 export async function openDownload(deps: Deps, key: string, exp: number, sig: string) {
-  if (!/^[a-f0-9]{24}\.[a-z0-9]+$/.test(key) || !verify(deps.config.SECRET_KEY, key, exp, sig))
-    throw fail("链接无效或已过期");
+  if (!FILE_KEY_RE.test(key) || !verify(deps.config.SECRET_KEY, key, exp, sig)) throw fail("链接无效或已过期");
   const [row] = await deps.db
     .select()
     .from(files)

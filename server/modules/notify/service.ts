@@ -6,17 +6,21 @@ import { eventsOfSession, pushEvent } from "../conversation/repo";
 import type { MessageListInput, SendMessageInput } from "./contract";
 import * as repo from "./repo";
 
+export interface EventBatch {
+  hasEvent: boolean;
+  eventList: { type: string; event: Record<string, unknown> }[];
+  version?: number;
+}
+
 /**
  * The caller's session queue, without removing anything (the client clears after handling). `version` (sent only
  * with events) is the newest event id returned: clearing with it keeps events that arrived after this collect.
  */
-export async function collectEvents(deps: Deps, actor: Actor) {
+export async function collectEvents(deps: Deps, actor: Actor): Promise<EventBatch> {
   const rows = await eventsOfSession(deps.db, actor.tokenId);
   const eventList = rows.map((r) => ({ type: r.type, event: r.event }));
   const newest = rows.at(-1);
-  return newest
-    ? { hasEvent: true, eventList, version: newest.id as number | undefined }
-    : { hasEvent: false, eventList, version: undefined };
+  return newest ? { hasEvent: true, eventList, version: newest.id } : { hasEvent: false, eventList };
 }
 
 /** Clears the session's queue: all of it, or (with the `version` a collect returned) what that collect saw. */

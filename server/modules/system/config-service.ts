@@ -2,6 +2,7 @@ import type { Actor, Deps } from "../../api/context";
 import { badInput } from "../../api/envelope";
 import { requireSystemAdmin } from "../../api/guards";
 import type { Db } from "../../db/client";
+import { EMAIL_RE } from "../auth/contract";
 import { findModel } from "../model/repo";
 import { publishedOfTarget } from "../publish/repo";
 import { type TenantConfig, tenantConfigSchema } from "../tenant/contract";
@@ -127,6 +128,28 @@ function coerce(name: keyof TenantConfig, value: unknown) {
   return Number.isFinite(n) ? n : value;
 }
 
+const isHttpUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === "http:" || u.protocol === "https:";
+  } catch {
+    return false;
+  }
+};
+/** A same-site path ("/logo.png"), not a protocol-relative "//host" one. */
+const isSitePath = (v: string) => v.startsWith("/") && !v.startsWith("//") && !v.includes("\\");
+
+/** Formats the tenant schema does not check: links the pages render and the mail sender address. */
+const formatChecks: Partial<Record<keyof TenantConfig, { test: (v: string) => boolean; message: string }>> = {
+  siteUrl: { test: isHttpUrl, message: "必须是 http(s) 地址" },
+  siteLogo: { test: (v) => isHttpUrl(v) || isSitePath(v), message: "必须是 http(s) 地址或以 / 开头的站内路径" },
+  faviconUrl: { test: (v) => isHttpUrl(v) || isSitePath(v), message: "必须是 http(s) 地址或以 / 开头的站内路径" },
+  smtpFrom: {
+    test: (v) => EMAIL_RE.test(v) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/.test(v),
+    message: "必须是邮箱地址，例如 noreply@example.com 或 平台 <noreply@example.com>",
+  },
+};
+
 /** A setting that points at something must point at something usable: a 4000 naming it otherwise. */
 async function checkReference(db: Db, tenantId: number, name: keyof TenantConfig, value: unknown) {
   if (typeof value !== "number") return;
@@ -160,7 +183,14 @@ export async function saveConfig(deps: Deps, actor: Actor, input: Record<string,
     const parsed = field.safeParse(value);
     if (!parsed.success) throw badInput(`参数 '${key}' ${parsed.error.issues[0]?.message ?? "不合法"}`);
     if (name === "defaultChatModelId" && parsed.data === null) throw badInput(`参数 '${key}' 必须设置默认对话模型`);
-    if (parsed.data !== stored[key]) await checkReference(deps.db, actor.tenantId, name, parsed.data);
+    // Unchanged values are not re-checked, so a full form posted back never trips over an older setting.
+    if (parsed.data !== stored[key]) {
+      const format = formatChecks[name];
+      if (format && typeof parsed.data === "string" && parsed.data !== "" && !format.test(parsed.data)) {
+        throw badInput(`参数 '${key}' ${format.message}`);
+      }
+      await checkReference(deps.db, actor.tenantId, name, parsed.data);
+    }
     next[key] = parsed.data;
   }
   await saveTenantConfigValues(deps.db, actor.tenantId, next);

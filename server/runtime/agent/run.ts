@@ -58,6 +58,22 @@ export async function runTurn(deps: Deps, input: TurnInput, emit: (event: ChatEv
 
 export type StartedTurn = NonNullable<Awaited<ReturnType<typeof beginTurn>>>;
 
+/** Turns streaming in this process, so a graceful shutdown can end them cleanly. */
+const activeTurns = new Map<string, { shutdown: () => void; settled: Promise<unknown> }>();
+
+/**
+ * Graceful shutdown: every answer streaming in this process ends now — kept as far as it got and marked
+ * `interrupted`, its reader told why (ERROR, then FINAL_RESULT) — before the database closes.
+ */
+export async function endActiveTurns() {
+  const turns = [...activeTurns.values()];
+  for (const t of turns) t.shutdown();
+  await Promise.allSettled(turns.map((t) => t.settled));
+  return turns.length;
+}
+
+const SHUTDOWN_MESSAGE = "服务正在重启，回答已中断，请稍后重试";
+
 /**
  * Persists the turn before the model is called: the user's message, an `incomplete` answer and the run row,
  * in one transaction that holds the conversation's row lock, so of two simultaneous messages only one starts.
@@ -105,8 +121,20 @@ export async function streamTurn(
   const steps: ProcessingStep[] = [];
   const abort = new AbortController();
   let stopped = false;
+  let shuttingDown = false;
   let fatalToolError: string | null = null;
+  let settle = () => {};
+  activeTurns.set(requestId, {
+    shutdown: () => {
+      shuttingDown = true;
+      abort.abort(new Error("shutdown"));
+    },
+    settled: new Promise<void>((resolve) => {
+      settle = resolve;
+    }),
+  });
   const heartbeat = setInterval(() => emit(frame(requestId, "HEART_BEAT", null)), HEARTBEAT_MS);
+  let persisting: Promise<void> = Promise.resolve();
   const persist = async () => {
     if (!dirty) return;
     dirty = false;
@@ -117,10 +145,10 @@ export async function streamTurn(
       modified: new Date(),
     });
   };
-  const persistTimer = setInterval(
-    () => void persist().catch((err) => deps.log.error({ err }, "persisting partial answer failed")),
-    PERSIST_EVERY_MS,
-  );
+  const persistTimer = setInterval(() => {
+    // Chained, so saves never overtake each other.
+    persisting = persisting.then(persist).catch((err) => deps.log.error({ err }, "persisting partial answer failed"));
+  }, PERSIST_EVERY_MS);
   const stopPoll = setInterval(async () => {
     try {
       if ((await conversations.pollRun(deps.db, requestId)).stopRequested) {
@@ -282,35 +310,43 @@ export async function streamTurn(
     clearInterval(persistTimer);
     clearInterval(stopPoll);
   }
-  if (stopped) finishReason = "STOPPED";
-  else if (abort.signal.aborted && !failure) failure = "生成已中断";
+  // A partial save still in flight must not land after the final one.
+  await persisting;
+  try {
+    if (shuttingDown) failure = SHUTDOWN_MESSAGE;
+    else if (stopped) finishReason = "STOPPED";
+    else if (abort.signal.aborted && !failure) failure = "生成已中断";
 
-  const final: FinalResult = {
-    success: !failure,
-    error: failure ?? (stopped ? "已停止生成" : null),
-    startTime,
-    endTime: Date.now(),
-    ...usage,
-    outputText: text,
-    componentExecuteResults: steps.map((s) => s.result),
-  };
-  await conversations.updateMessage(deps.db, assistant.id, {
-    text,
-    think,
-    status: failure ? "error" : "complete",
-    finishReason: failure ? "ERROR" : finishReason,
-    processingList: steps as unknown as Record<string, unknown>[],
-    finalResult: final as unknown as Record<string, unknown>,
-    modified: new Date(),
-  });
-  await conversations.setRunStatus(deps.db, requestId, failure ? "FAILED" : stopped ? "CANCEL" : "FINISHED");
-  if (failure) emit(frame(requestId, "ERROR", { message: failure }, { error: failure }));
-  else emit(messageEvent(requestId, "CHAT", "", true, finishReason));
-  emit(
-    frame(requestId, "FINAL_RESULT", final as unknown as Record<string, unknown>, {
-      completed: true,
-      error: final.error,
-    }),
-  );
-  return final;
+    const final: FinalResult = {
+      success: !failure,
+      error: failure ?? (stopped ? "已停止生成" : null),
+      startTime,
+      endTime: Date.now(),
+      ...usage,
+      outputText: text,
+      componentExecuteResults: steps.map((s) => s.result),
+    };
+    await conversations.updateMessage(deps.db, assistant.id, {
+      text,
+      think,
+      status: shuttingDown ? "interrupted" : failure ? "error" : "complete",
+      finishReason: shuttingDown ? "INTERRUPTED" : failure ? "ERROR" : finishReason,
+      processingList: steps as unknown as Record<string, unknown>[],
+      finalResult: final as unknown as Record<string, unknown>,
+      modified: new Date(),
+    });
+    await conversations.setRunStatus(deps.db, requestId, failure ? "FAILED" : stopped ? "CANCEL" : "FINISHED");
+    if (failure) emit(frame(requestId, "ERROR", { message: failure }, { error: failure }));
+    else emit(messageEvent(requestId, "CHAT", "", true, finishReason));
+    emit(
+      frame(requestId, "FINAL_RESULT", final as unknown as Record<string, unknown>, {
+        completed: true,
+        error: final.error,
+      }),
+    );
+    return final;
+  } finally {
+    activeTurns.delete(requestId);
+    settle();
+  }
 }
