@@ -5,6 +5,27 @@ import type { Database } from "./db/client";
 
 export type WebHandler = (request: Request, apiFetch: (request: Request) => Promise<Response>) => Promise<Response>;
 
+/**
+ * Behind a trusted proxy the browser sees https://public-host: rebuild the URL from X-Forwarded-Proto/Host
+ * so React Router's same-origin check on form posts and absolute redirects match what the browser sent.
+ */
+function asSeenByBrowser(request: Request) {
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
+  if (!proto && !host) return request;
+  const url = new URL(request.url);
+  if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
+  if (host) url.host = host;
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? request.body : undefined,
+    signal: request.signal,
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
 /** /healthz, /readyz, the /api contract and — when a web build is given — every other path. */
 export function createHttpApp(deps: Deps, database: Database, web?: { handler: WebHandler; assets?: Hono }) {
   const app = new Hono();
@@ -20,7 +41,8 @@ export function createHttpApp(deps: Deps, database: Database, web?: { handler: W
     if (web.assets) app.route("/", web.assets);
     app.all("*", (c) => {
       const internalIp = clientIp(c, deps.config.TRUST_PROXY);
-      return web.handler(c.req.raw, async (request) => api.fetch(request, { internalIp }));
+      const request = deps.config.TRUST_PROXY ? asSeenByBrowser(c.req.raw) : c.req.raw;
+      return web.handler(request, async (inner) => api.fetch(inner, { internalIp }));
     });
   }
   return { app, api };

@@ -1,22 +1,163 @@
-import { Puzzle } from "lucide-react";
+import { BookOpen, Braces, Cpu, type LucideIcon, Plug, Puzzle, SearchX, Table2, Workflow } from "lucide-react";
+import type { UserDto } from "../../server/modules/auth/service";
+import { PublishStatusBadge } from "../components/agent/publish-status-badge";
 import { PageHeader } from "../components/page-header";
+import { Badge } from "../components/ui/badge";
 import { EmptyState } from "../components/ui/empty-state";
+import { Tabs } from "../components/ui/tabs";
+import { api } from "../lib/api.server";
 import { useCurrentSpace } from "../lib/current-space";
+import { formatRelative } from "../lib/format";
+import {
+  type LibraryType,
+  type ListCreator,
+  type ListStatus,
+  libraryTypeLabels,
+  listCreatorLabels,
+  listStatusLabels,
+} from "../lib/labels";
 import { pageTitle } from "../lib/meta";
+import { spaceIdParam } from "../lib/space.server";
 import type { Route } from "./+types/space-library";
+import type { LibraryItem } from "./agent-editor.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "组件库");
 
-export default function LibraryPage() {
+interface LibraryQuery {
+  type: LibraryType;
+  status: ListStatus;
+  creator: ListCreator;
+}
+
+const pick = <K extends string>(labels: Record<K, string>, value: string | null, fallback: K) =>
+  value && Object.hasOwn(labels, value) ? (value as K) : fallback;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const spaceId = spaceIdParam(params.spaceId);
+  const url = new URL(request.url);
+  const query: LibraryQuery = {
+    type: pick(libraryTypeLabels, url.searchParams.get("type"), "All_Type"),
+    status: pick(listStatusLabels, url.searchParams.get("status"), "All"),
+    creator: pick(listCreatorLabels, url.searchParams.get("creator"), "All_Person"),
+  };
+  const [all, me] = await Promise.all([
+    api<LibraryItem[]>(context, request, `/api/component/list/${spaceId}`),
+    api<UserDto>(context, request, "/api/user/getLoginInfo"),
+  ]);
+  // The list endpoint returns the whole library (as the original client filters it), so filtering happens here.
+  let items = all.filter(
+    (item) =>
+      (query.type === "All_Type" || item.type === query.type) &&
+      (query.status !== "Published" || item.publishStatus === "Published") &&
+      (query.creator !== "Me" || item.creatorId === me.id),
+  );
+  // Opening is not recorded for components; "recently open" lists the most recently changed first.
+  if (query.status === "Recently_Open") items = [...items].sort((a, b) => b.modified.localeCompare(a.modified));
+  return { query, items, filtered: query.status !== "All" || query.creator !== "All_Person" };
+}
+
+const typeIcons: Record<LibraryType, LucideIcon> = {
+  All_Type: Puzzle,
+  Variable: Braces,
+  Workflow: Workflow,
+  Plugin: Plug,
+  Knowledge: BookOpen,
+  Table: Table2,
+  Model: Cpu,
+};
+
+/** What each kind is for, said where the space has none of it. */
+const emptyCopy: Record<LibraryType, { title: string; description: string }> = {
+  All_Type: {
+    title: "空间中还没有组件",
+    description: "插件、工作流、知识库、数据表和模型会出现在这里，供空间里的智能体使用。各类组件的创建功能会陆续开放。",
+  },
+  Variable: {
+    title: "还没有变量组件",
+    description: "变量保存用户在对话前填写的信息（如城市、称呼），目前在智能体编辑页中为每个智能体单独定义。",
+  },
+  Workflow: {
+    title: "还没有工作流",
+    description: "工作流把大模型、代码、知识库检索、条件分支等步骤编排成流程，供智能体调用。创建工作流的功能即将开放。",
+  },
+  Plugin: {
+    title: "还没有插件",
+    description: "插件让智能体调用外部 HTTP 接口或运行一段代码，完成查询、计算等任务。创建插件的功能即将开放。",
+  },
+  Knowledge: {
+    title: "还没有知识库",
+    description: "知识库存放文档，智能体回答时会检索其中的内容。创建知识库的功能即将开放。",
+  },
+  Table: {
+    title: "还没有数据表",
+    description: "数据表是结构化的存储，智能体可以读写其中的数据。创建数据表的功能即将开放。",
+  },
+  Model: {
+    title: "还没有空间模型",
+    description: "空间模型只在本空间内可用，用来接入团队自己的大模型服务；系统管理员配置的公共模型在所有空间都可使用。",
+  },
+};
+
+function libraryHref(spaceId: number, query: LibraryQuery, changes: Partial<LibraryQuery>) {
+  const next = { ...query, ...changes };
+  const params = new URLSearchParams();
+  if (next.type !== "All_Type") params.set("type", next.type);
+  if (next.status !== "All") params.set("status", next.status);
+  if (next.creator !== "All_Person") params.set("creator", next.creator);
+  const search = params.toString();
+  return `/space/${spaceId}/library${search ? `?${search}` : ""}`;
+}
+
+const tabsOf = <K extends string>(labels: Record<K, string>, to: (key: K) => string) =>
+  (Object.keys(labels) as K[]).map((key) => ({ key, label: labels[key], to: to(key) }));
+
+export default function LibraryPage({ loaderData }: Route.ComponentProps) {
+  const { query, items, filtered } = loaderData;
   const space = useCurrentSpace();
+  const href = (changes: Partial<LibraryQuery>) => libraryHref(space.id, query, changes);
+  const empty = filtered
+    ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" }
+    : emptyCopy[query.type];
   return (
-    <div className="flex flex-col gap-6 p-8">
+    <div className="flex flex-col gap-5 p-8">
       <PageHeader title="组件库" description={space.name} />
-      <EmptyState
-        icon={Puzzle}
-        title="还没有组件"
-        description="插件、工作流、知识库、数据表等组件会出现在这里。创建组件的功能即将开放。"
-      />
+      <Tabs items={tabsOf(libraryTypeLabels, (type) => href({ type }))} active={query.type} label="组件类型" />
+      <div className="flex flex-wrap gap-3">
+        <div className="w-72">
+          <Tabs items={tabsOf(listStatusLabels, (status) => href({ status }))} active={query.status} label="发布状态" />
+        </div>
+        <div className="w-48">
+          <Tabs items={tabsOf(listCreatorLabels, (creator) => href({ creator }))} active={query.creator} label="创建者" />
+        </div>
+      </div>
+      {items.length === 0 ? (
+        <EmptyState icon={filtered ? SearchX : typeIcons[query.type]} title={empty.title} description={empty.description} />
+      ) : (
+        <ul className="flex flex-col divide-y divide-gray-100 rounded-card border border-gray-200 bg-white">
+          {items.map((item) => {
+            const Icon = typeIcons[item.type];
+            return (
+              <li key={`${item.type}-${item.id}`} className="flex items-center gap-3 px-4 py-3">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="flex items-center gap-2 font-medium">
+                    <span className="truncate">{item.name}</span>
+                    <Badge>{libraryTypeLabels[item.type]}</Badge>
+                    {item.ext ? <Badge tone="primary">{item.ext}</Badge> : null}
+                  </p>
+                  <p className="truncate text-[13px] text-gray-500">{item.description || "暂无描述"}</p>
+                </div>
+                {item.publishStatus ? <PublishStatusBadge status={item.publishStatus} /> : null}
+                <time dateTime={item.modified} className="text-[13px] text-gray-500" suppressHydrationWarning>
+                  {formatRelative(item.modified)}
+                </time>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </div>
   );
 }

@@ -130,6 +130,14 @@ describe("POST /api/agent/component/add", () => {
       ],
     ];
     for (const [body, field] of cases) refused(await add(t.member.token, body), "4000", field);
+    // Argument trees nest (Object, Array_Object) but not without bound: a hostile depth is bad input, not a crash.
+    const nest = (depth: number) => {
+      let arg: Record<string, unknown> = { name: "leaf", dataType: "String" };
+      for (let i = 0; i < depth; i++) arg = { name: `n${i}`, dataType: "Object", subArgs: [arg] };
+      return { agentId: id, type: "Plugin", targetId: 1, bindConfig: { inputArgBindConfigs: [arg] } };
+    };
+    refused(await add(t.member.token, nest(2000)), "4000", "bindConfig");
+    refused(await add(t.member.token, nest(5)), "0001");
     expect(await snapshot(id)).toEqual(before);
   });
 

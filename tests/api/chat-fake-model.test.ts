@@ -12,7 +12,6 @@ import {
   finalOf,
   messageRows,
   newConversation,
-  openChat,
   runRow,
   setVariables,
   streamed,
@@ -28,7 +27,7 @@ const models: Record<string, number> = {};
 beforeAll(async () => {
   [s, fake] = await Promise.all([startServer(), startFakeOpenAI()]);
   t = await team(s);
-  for (const name of ["fake-text", "fake-reasoning", "fake-tools", "fake-drop", "fake-error", "fake-slow"]) {
+  for (const name of ["fake-text", "fake-reasoning", "fake-tools", "fake-drop", "fake-error"]) {
     models[name] = await addFakeModel(s, t.member.token, t.spaceId, fake, name);
   }
 });

@@ -62,7 +62,6 @@ export const updateUserInput = z.object({
     .max(32, "最多 32 个字符")
     .regex(/^[A-Za-z0-9_\u4e00-\u9fa5-]+$/, "只能包含中文、字母、数字、下划线和短横线")
     .refine((v) => !/^\d+$/.test(v), "不能全是数字")
-    .refine((v) => !/^user\d{10}$/.test(v), "不能使用系统保留的格式")
     .optional(),
   nickName: z
     .string()

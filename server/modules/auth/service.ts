@@ -323,8 +323,12 @@ export async function bindEmail(deps: Deps, actor: Actor, input: BindEmailInput)
 
 export async function updateProfile(deps: Deps, actor: Actor, input: UpdateUserInput) {
   const config = await getTenantConfig(deps, actor.tenantId);
+  const current = await repo.findUserById(deps.db, actor.userId);
+  // Sending the current name back is not a change (code-registered users keep their generated name).
+  if (input.userName !== undefined && input.userName === current?.userName) input = { ...input, userName: undefined };
   if (input.userName !== undefined) {
     if (config.authType === 2) throw fail("单点登录模式下不能修改用户名");
+    if (/^user\d{10}$/.test(input.userName)) throw badInput("参数 'userName' 不能使用系统保留的格式");
     if (await repo.isFieldTaken(deps.db, actor.tenantId, "userName", input.userName, actor.userId)) {
       throw new AppError(Codes.BUSINESS, "用户名已被使用");
     }

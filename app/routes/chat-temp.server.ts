@@ -1,0 +1,57 @@
+import { type AppLoadContext, createCookie, data } from "react-router";
+import type { ConversationView } from "../components/chat/types";
+import { apiRaw } from "../lib/api.server";
+
+export const CHAT_KEY_RE = /^ck-[a-f0-9]{32}$/;
+export const UID_RE = /^[a-f0-9]{32}$/;
+
+/**
+ * Without JavaScript the temporary conversation's uid lives in this cookie, scoped to the link's path so each
+ * link keeps its own conversation (with JavaScript the page mirrors it in sessionStorage, as the original).
+ */
+const conversationCookie = createCookie("temp_conversation", { httpOnly: true, sameSite: "lax" });
+
+const cookiePath = (chatKey: string) => `/chat-temp/${chatKey}`;
+
+export async function storedUid(request: Request) {
+  const value: unknown = await conversationCookie.parse(request.headers.get("cookie"));
+  return typeof value === "string" && UID_RE.test(value) ? value : undefined;
+}
+
+export const rememberUid = (chatKey: string, uid: string) =>
+  conversationCookie.serialize(uid, { path: cookiePath(chatKey) });
+
+/** Why a link cannot be used, as the page explains it. */
+export type LinkRefusal = { kind: "login"; loginUrl: string } | { kind: "closed"; message: string };
+
+export type TempChatState =
+  | { ok: true; conversation: ConversationView }
+  | { ok: false; refusal: LinkRefusal };
+
+function refusalOf(code: string, message: string, chatKey: string): LinkRefusal {
+  if (code === "4010" || code === "4011") {
+    return { kind: "login", loginUrl: `/login?redirect=${encodeURIComponent(cookiePath(chatKey))}` };
+  }
+  if (code === "0001" || code === "4040" || code === "4000") return { kind: "closed", message };
+  throw data({ code, message, tid: "" }, { status: code === "4290" ? 429 : 500 });
+}
+
+/** The link's conversation: the remembered one, or a new one when none is remembered (or it is gone). */
+export async function openTempConversation(
+  context: AppLoadContext,
+  request: Request,
+  chatKey: string,
+  uid: string | undefined,
+  { create = false } = {},
+): Promise<TempChatState> {
+  const path = create ? "/api/temp/chat/conversation/create" : "/api/temp/chat/conversation/query";
+  const { envelope } = await apiRaw<ConversationView>(context, request, path, {
+    body: create ? { chatKey } : { chatKey, conversationUid: uid },
+  });
+  if (envelope.code === "0000") return { ok: true, conversation: envelope.data };
+  // A remembered conversation that no longer belongs to this link: start a fresh one.
+  if (uid && envelope.code === "4040" && envelope.message === "会话不存在") {
+    return openTempConversation(context, request, chatKey, undefined);
+  }
+  return { ok: false, refusal: refusalOf(envelope.code, envelope.message, chatKey) };
+}
