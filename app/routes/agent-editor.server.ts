@@ -55,7 +55,6 @@ export function editorUrl(request: Request) {
   return url.pathname + url.search;
 }
 
-
 /** "参数 'bindConfig.variables.2.bindValue' 默认值…" → the variable form's field and the message. */
 function variableFieldError(message: string) {
   const match = /^参数 'bindConfig\.variables\.\d+\.([\w.]+)' (.+)$/.exec(message);
@@ -68,7 +67,11 @@ function variableFieldError(message: string) {
 /** A default value typed as text, turned into the variable's type where text is not enough. */
 function parseDefault(text: string | undefined, dataType: string, inputType: string): unknown {
   if (text === undefined || text === "") return undefined;
-  if (inputType === "MultipleSelect") return text.split(/[,，\n]/).map((s) => s.trim()).filter(Boolean);
+  if (inputType === "MultipleSelect")
+    return text
+      .split(/[,，\n]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (dataType.startsWith("Array_") || dataType === "Object") {
     try {
       return JSON.parse(text);
@@ -119,7 +122,9 @@ export async function editorAction(context: AppLoadContext, request: Request, ag
     case "opening": {
       // Only Question rows are edited here; link and page rows (set through the API) are kept as they are.
       const kept = (await getAgent()).guidQuestionDtos.filter((q) => q.type !== "Question");
-      const questions = value.questions.filter((q): q is string => Boolean(q)).map((info) => ({ type: "Question", info }));
+      const questions = value.questions
+        .filter((q): q is string => Boolean(q))
+        .map((info) => ({ type: "Question", info }));
       return updateConfig({ openingChatMsg: value.openingChatMsg ?? "", guidQuestionDtos: [...questions, ...kept] });
     }
     case "shortcuts":

@@ -88,8 +88,14 @@ export default function AgentEditorPage({ loaderData, actionData }: Route.Compon
             variableAddOpen={reply?.intent === "variable-save" && !reply.key}
           />
         </section>
-        <section aria-label="提示词" className={clsx(column("prompt"), "rounded-card border border-gray-200 bg-white p-4")}>
-          <PromptEditor systemPrompt={agent.systemPrompt} variables={{ own: variablesOf(agent), system: systemVariables }} />
+        <section
+          aria-label="提示词"
+          className={clsx(column("prompt"), "rounded-card border border-gray-200 bg-white p-4")}
+        >
+          <PromptEditor
+            systemPrompt={agent.systemPrompt}
+            variables={{ own: variablesOf(agent), system: systemVariables }}
+          />
         </section>
         <section aria-label="预览与调试" className={column("debug")}>
           <DebugPane agent={agent} />

@@ -24,9 +24,7 @@ export const rememberUid = (chatKey: string, uid: string) =>
 /** Why a link cannot be used, as the page explains it. */
 export type LinkRefusal = { kind: "login"; loginUrl: string } | { kind: "closed"; message: string };
 
-export type TempChatState =
-  | { ok: true; conversation: ConversationView }
-  | { ok: false; refusal: LinkRefusal };
+export type TempChatState = { ok: true; conversation: ConversationView } | { ok: false; refusal: LinkRefusal };
 
 function refusalOf(code: string, message: string, chatKey: string): LinkRefusal {
   if (code === "4010" || code === "4011") {

@@ -28,7 +28,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const chatKey = params.chatKey;
   if (!CHAT_KEY_RE.test(chatKey)) {
-    return { chatKey, state: { ok: false as const, refusal: { kind: "closed" as const, message: "临时会话链接不存在" } } };
+    return {
+      chatKey,
+      state: { ok: false as const, refusal: { kind: "closed" as const, message: "临时会话链接不存在" } },
+    };
   }
   const uid = await storedUid(request);
   const state = await openTempConversation(context, request, chatKey, uid);
@@ -111,7 +114,15 @@ export default function TempChatPage({ loaderData, actionData }: Route.Component
   return <TempChat key={state.conversation.uid} chatKey={chatKey} conversation={state.conversation} error={error} />;
 }
 
-function TempChat({ chatKey, conversation, error }: { chatKey: string; conversation: ConversationView; error: string | null }) {
+function TempChat({
+  chatKey,
+  conversation,
+  error,
+}: {
+  chatKey: string;
+  conversation: ConversationView;
+  error: string | null;
+}) {
   const resume = useFetcher<typeof action>();
   const { uid, agent } = conversation;
 

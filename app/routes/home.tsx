@@ -87,13 +87,17 @@ export default function HomePage({ loaderData, actionData }: Route.ComponentProp
             挑一个智能体开始对话。
           </p>
         )}
+        <HomeAgentList title="最近使用" items={loaderData.used} empty="还没有和智能体对话过，去广场找一个开始吧。" />
         <HomeAgentList
-          title="最近使用"
-          items={loaderData.used}
-          empty="还没有和智能体对话过，去广场找一个开始吧。"
+          title="最近编辑"
+          items={loaderData.edited}
+          empty="还没有编辑过智能体，在工作空间里创建一个吧。"
         />
-        <HomeAgentList title="最近编辑" items={loaderData.edited} empty="还没有编辑过智能体，在工作空间里创建一个吧。" />
-        <HomeAgentList title="我的收藏" items={loaderData.collected} empty="还没有收藏智能体，在智能体详情页点「收藏」即可。" />
+        <HomeAgentList
+          title="我的收藏"
+          items={loaderData.collected}
+          empty="还没有收藏智能体，在智能体详情页点「收藏」即可。"
+        />
       </div>
     </main>
   );

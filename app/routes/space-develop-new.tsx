@@ -29,7 +29,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function NewAgentPage({ actionData, params }: Route.ComponentProps) {
   return (
     <div className="flex justify-center p-8">
-      <Card title="创建智能体" description="选择一个模板开始，创建后进入编辑页继续配置。" className="h-fit w-full max-w-lg">
+      <Card
+        title="创建智能体"
+        description="选择一个模板开始，创建后进入编辑页继续配置。"
+        className="h-fit w-full max-w-lg"
+      >
         <CreateAgentForm spaceId={Number(params.spaceId)} lastResult={actionData} />
       </Card>
     </div>

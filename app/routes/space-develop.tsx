@@ -6,8 +6,8 @@ import type { pageAgents } from "../../server/modules/agent/service";
 import { AgentCard } from "../components/agent/agent-card";
 import { type AgentMenuAction, agentMenuItems } from "../components/agent/agent-menu";
 import { CreateAgentForm } from "../components/agent/create-agent-form";
-import { type DevelopQuery, developHref, readDevelopQuery } from "../components/agent/develop-query";
 import { DevelopDialog, type DevelopReply } from "../components/agent/develop-dialogs";
+import { type DevelopQuery, developHref, readDevelopQuery } from "../components/agent/develop-query";
 import { PageHeader } from "../components/page-header";
 import { Button, buttonClass } from "../components/ui/button";
 import { Dialog, DialogContent } from "../components/ui/dialog";
@@ -22,8 +22,8 @@ import { pageTitle } from "../lib/meta";
 import { spaceIdParam } from "../lib/space.server";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/space-develop";
-import type { loader as spaceLoader } from "./space-layout";
 import { developAction, pageUrl } from "./space-develop.server";
+import type { loader as spaceLoader } from "./space-layout";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "智能体开发");
 
@@ -97,7 +97,10 @@ export default function DevelopPage({ loaderData, actionData }: Route.ComponentP
             title="没有找到符合条件的智能体"
             description="换个关键词或筛选条件试试。"
             action={
-              <Link to={developHref(space.id, query, { status: "All", creator: "All_Person", kw: "" })} className={buttonClass("secondary")}>
+              <Link
+                to={developHref(space.id, query, { status: "All", creator: "All_Person", kw: "" })}
+                className={buttonClass("secondary")}
+              >
                 清除筛选
               </Link>
             }
@@ -177,7 +180,14 @@ function DevelopFilters({ spaceId, query }: { spaceId: number; query: DevelopQue
       <Form method="get" role="search" className="ml-auto flex w-72 gap-2">
         {query.status !== "All" ? <input type="hidden" name="status" value={query.status} /> : null}
         {query.creator !== "All_Person" ? <input type="hidden" name="creator" value={query.creator} /> : null}
-        <Input type="search" name="kw" defaultValue={query.kw} maxLength={64} placeholder="搜索智能体" aria-label="搜索智能体" />
+        <Input
+          type="search"
+          name="kw"
+          defaultValue={query.kw}
+          maxLength={64}
+          placeholder="搜索智能体"
+          aria-label="搜索智能体"
+        />
         <Button type="submit" variant="secondary" aria-label="搜索">
           <Search className="size-4" aria-hidden />
         </Button>

@@ -115,9 +115,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
   const { query, items, filtered } = loaderData;
   const space = useCurrentSpace();
   const href = (changes: Partial<LibraryQuery>) => libraryHref(space.id, query, changes);
-  const empty = filtered
-    ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" }
-    : emptyCopy[query.type];
+  const empty = filtered ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" } : emptyCopy[query.type];
   return (
     <div className="flex flex-col gap-5 p-8">
       <PageHeader title="组件库" description={space.name} />
@@ -127,11 +125,19 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           <Tabs items={tabsOf(listStatusLabels, (status) => href({ status }))} active={query.status} label="发布状态" />
         </div>
         <div className="w-48">
-          <Tabs items={tabsOf(listCreatorLabels, (creator) => href({ creator }))} active={query.creator} label="创建者" />
+          <Tabs
+            items={tabsOf(listCreatorLabels, (creator) => href({ creator }))}
+            active={query.creator}
+            label="创建者"
+          />
         </div>
       </div>
       {items.length === 0 ? (
-        <EmptyState icon={filtered ? SearchX : typeIcons[query.type]} title={empty.title} description={empty.description} />
+        <EmptyState
+          icon={filtered ? SearchX : typeIcons[query.type]}
+          title={empty.title}
+          description={empty.description}
+        />
       ) : (
         <ul className="flex flex-col divide-y divide-gray-100 rounded-card border border-gray-200 bg-white">
           {items.map((item) => {

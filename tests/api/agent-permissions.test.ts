@@ -202,6 +202,11 @@ describe("POST /api/agent/transfer/{id}/space/{target}", () => {
       "4000",
       "targetSpaceId",
     );
+    // A space closed to development takes no agents from its plain members.
+    const closed = ok<number>(await s.call("/api/space/add", { token: t.owner.token, body: { name: "已关闭开发" } }));
+    ok(await s.call("/api/space/user/add", { token: t.owner.token, body: [{ spaceId: closed, userId: t.member.id }] }));
+    ok(await s.call("/api/space/update", { token: t.owner.token, body: { id: closed, allowDevelop: 0 } }));
+    refused(await s.call(`/api/agent/transfer/${id}/space/${closed}`, { token: t.member.token, body: {} }), "4030");
     expect(await agentRow(s, id)).toEqual(before);
   });
 });

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upsertRelation } from "../../server/modules/agent/repo";
 import { addAgent, getAgent, markPublished, ok, refused, type Team, team } from "../support/agents";
 import { count } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";
@@ -111,10 +110,14 @@ describe("the user's lists", () => {
     ).not.toContain(a);
 
     expect(ok(await s.call("/api/user/agent/used/list/8", { token: u.token }))).toEqual([]);
-    // Chatting records the use (the conversation issue writes it); plant one the same way.
-    await upsertRelation(s.deps.db, u.id, b, "Conversation", { conversationId: 77 });
+    // Opening a conversation records the use; a debug conversation in the editor does not.
+    ok(await s.call("/api/agent/conversation/create", { token: u.token, body: { agentId: a, devMode: true } }));
+    expect(ok(await s.call("/api/user/agent/used/list/8", { token: u.token }))).toEqual([]);
+    ok(await s.call("/api/agent/conversation/create", { token: u.token, body: { agentId: b } }));
     const used = ok<any[]>(await s.call("/api/user/agent/used/list/8", { token: u.token }));
-    expect(used).toMatchObject([{ agentId: b, name: "乙", lastConversationId: 77 }]);
+    expect(used).toMatchObject([{ agentId: b, name: "乙" }]);
+    const home = ok(await s.call("/api/home/list", { token: u.token }));
+    expect(home.categoryItems.Recently_Used.map((x: any) => x.targetId)).toEqual([b]);
   });
 
   it("collect/list pages the favourites as {records, total, size, current, pages}", async () => {

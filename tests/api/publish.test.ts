@@ -206,6 +206,32 @@ describe("POST /api/publish/apply", () => {
   });
 });
 
+describe("POST /api/publish/item/list", () => {
+  it("shows space members the live publications and the waiting application; refuses outsiders and bad input", async () => {
+    const agentId = await addAgent(s, t.member.token, t.spaceId);
+    ok(await applyAgent(s, t.member.token, agentId, { scope: "Space", allowCopy: 1, remark: "空间版" }));
+    ok(await applyAgent(s, t.member.token, agentId, { scope: "Tenant", remark: "广场版" }));
+    const list = (token: string, body: unknown) => s.call<any[]>("/api/publish/item/list", { token, body });
+    const items = ok(await list(t.other.token, { targetType: "Agent", targetId: agentId }));
+    expect(items).toEqual([
+      expect.objectContaining({ publishId: null, publishStatus: "Applying", scope: "Tenant", description: "广场版" }),
+      expect.objectContaining({
+        publishId: expect.any(Number),
+        publishStatus: "Published",
+        scope: "Space",
+        spaceId: t.spaceId,
+        allowCopy: 1,
+        description: "空间版",
+        publishUser: expect.objectContaining({ userId: t.member.id }),
+      }),
+    ]);
+    refused(await list(t.outsider.token, { targetType: "Agent", targetId: agentId }), "4040");
+    refused(await list(t.member.token, { targetType: "Robot", targetId: agentId }), "4000", "targetType");
+    refused(await list(t.member.token, { targetType: "Agent" }), "4000", "targetId");
+    refused(await list("", { targetType: "Agent", targetId: agentId }), "4010");
+  });
+});
+
 async function pendingApplyIdOrNone(agentId: number) {
   const rows = await appliesOf(s, t.sysAdmin, agentId, "Applying");
   return rows.length ? await pendingApplyId(s, t.sysAdmin, agentId) : null;

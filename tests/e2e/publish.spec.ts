@@ -16,6 +16,7 @@ async function applyToSquare(page: import("@playwright/test").Page, spaceId: num
 test("builder publishes, admin approves, another user chats with the published version until it is taken off", async ({
   browser,
 }) => {
+  test.setTimeout(150_000);
   const builder = await newPerson(browser, "builder");
   const admin = await signedInAdmin(browser);
   const viewer = await newPerson(browser, "viewer");

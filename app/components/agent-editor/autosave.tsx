@@ -1,7 +1,7 @@
-import { CircleCheck, LoaderCircle } from "lucide-react";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from "react";
 import { type DefaultValue, type getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { CircleCheck, LoaderCircle } from "lucide-react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from "react";
 import { type FetcherWithComponents, useActionData, useFetcher, useFetchers } from "react-router";
 import type { z } from "zod";
 import { useHydrated } from "../../lib/use-hydrated";

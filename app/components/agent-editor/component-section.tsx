@@ -2,8 +2,8 @@ import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Plus, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import type { ComponentDto } from "../../../server/modules/agent/dto";
-import type { LibraryItem } from "../../routes/agent-editor.server";
 import { componentTypeLabels } from "../../lib/labels";
+import type { LibraryItem } from "../../routes/agent-editor.server";
 import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Select } from "../ui/select";
@@ -104,7 +104,13 @@ function BoundItem({ item, detail }: { item: ComponentDto; detail: string }) {
         <fetcher.Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="component-delete" />
           <input type="hidden" name="componentId" value={item.id} />
-          <Button type="submit" variant="ghost" size="sm" aria-label={`移除${item.name}`} loading={fetcher.state !== "idle"}>
+          <Button
+            type="submit"
+            variant="ghost"
+            size="sm"
+            aria-label={`移除${item.name}`}
+            loading={fetcher.state !== "idle"}
+          >
             <Trash2 className="size-4" aria-hidden />
           </Button>
         </fetcher.Form>

@@ -32,7 +32,12 @@ export function ConfigColumn(props: ConfigColumnProps) {
   const inSpace = (type: BindableType) => library.filter((item) => item.type === type);
   const variables = variablesOf(agent);
   const bindable = (type: BindableType, title: string, hint: string) => (
-    <EditorSection title={title} badge={bound(type).length || undefined} hint={hint} defaultOpen={bound(type).length > 0}>
+    <EditorSection
+      title={title}
+      badge={bound(type).length || undefined}
+      hint={hint}
+      defaultOpen={bound(type).length > 0}
+    >
       <ComponentSection type={type} bound={bound(type)} available={inSpace(type)} />
     </EditorSection>
   );
@@ -49,16 +54,18 @@ export function ConfigColumn(props: ConfigColumnProps) {
       <SectionGroup title="技能">
         {bindable("Plugin", "插件", "智能体可以调用插件完成查询、计算等任务。")}
         {bindable("Workflow", "工作流", "把固定的多步流程交给工作流执行。")}
-        <EditorSection title="触发器" badge={bound("Trigger").length || undefined} defaultOpen={bound("Trigger").length > 0}>
+        <EditorSection
+          title="触发器"
+          badge={bound("Trigger").length || undefined}
+          defaultOpen={bound("Trigger").length > 0}
+        >
           <TriggerSection
             bound={bound("Trigger")}
             targets={library.filter((i) => i.type === "Plugin" || i.type === "Workflow")}
           />
         </EditorSection>
       </SectionGroup>
-      <SectionGroup title="知识">
-        {bindable("Knowledge", "知识库", "回答时检索知识库中的文档内容。")}
-      </SectionGroup>
+      <SectionGroup title="知识">{bindable("Knowledge", "知识库", "回答时检索知识库中的文档内容。")}</SectionGroup>
       <SectionGroup title="记忆">
         <EditorSection title="变量" badge={variables.length || undefined}>
           <VariableSection
@@ -70,10 +77,18 @@ export function ConfigColumn(props: ConfigColumnProps) {
           />
         </EditorSection>
         {bindable("Table", "数据表", "让智能体读写结构化数据。")}
-        <EditorSection title="长期记忆" badge={onOff(agent.openLongMemory)} hint="记住用户在对话中提到的信息，在之后的对话中使用。">
+        <EditorSection
+          title="长期记忆"
+          badge={onOff(agent.openLongMemory)}
+          hint="记住用户在对话中提到的信息，在之后的对话中使用。"
+        >
           <FlagForm intent="memory" on={agent.openLongMemory === "Open"} label="开启长期记忆" />
         </EditorSection>
-        <EditorSection title="文件盒" badge={onOff(agent.openFileBox)} hint="允许用户在对话中上传文件，并在对话中使用。">
+        <EditorSection
+          title="文件盒"
+          badge={onOff(agent.openFileBox)}
+          hint="允许用户在对话中上传文件，并在对话中使用。"
+        >
           <FlagForm intent="filebox" on={agent.openFileBox === "Open"} label="开启文件盒" />
         </EditorSection>
       </SectionGroup>
@@ -91,7 +106,11 @@ export function ConfigColumn(props: ConfigColumnProps) {
         <EditorSection title="快捷指令" badge={agent.shortcutInstructions.length || undefined}>
           <ShortcutSection shortcuts={agent.shortcutInstructions} />
         </EditorSection>
-        <EditorSection title="定时任务" badge={onOff(agent.openScheduledTask)} hint="允许用户在对话中让智能体按时执行任务。">
+        <EditorSection
+          title="定时任务"
+          badge={onOff(agent.openScheduledTask)}
+          hint="允许用户在对话中让智能体按时执行任务。"
+        >
           <FlagForm intent="schedule" on={agent.openScheduledTask === "Open"} label="开启定时任务" />
         </EditorSection>
       </SectionGroup>

@@ -50,7 +50,10 @@ export function EditorHeader({ agent, historyHref }: EditorHeaderProps) {
             <label htmlFor={fields.icon.id} className="mb-1 block font-medium">
               图标链接
             </label>
-            <Input {...getInputProps(fields.icon, { type: "url" })} placeholder="https://…/icon.png（留空显示名称首字）" />
+            <Input
+              {...getInputProps(fields.icon, { type: "url" })}
+              placeholder="https://…/icon.png（留空显示名称首字）"
+            />
           </div>
         </details>
         <div className="flex min-w-0 flex-1 flex-col">

@@ -33,8 +33,18 @@ export function SuggestForm({ on, suggestPrompt }: { on: boolean; suggestPrompt:
   return (
     <SectionForm fetcher={fetcher} intent="suggest" formProps={getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Switch label="开启用户问题建议" name={fields.on.name} id={fields.on.id} defaultChecked={on} key={fields.on.key} />
-      <Field label="建议生成提示词（选填）" field={fields.suggestPrompt} hint="例如：建议的问题要简短，围绕用户刚才的话题">
+      <Switch
+        label="开启用户问题建议"
+        name={fields.on.name}
+        id={fields.on.id}
+        defaultChecked={on}
+        key={fields.on.key}
+      />
+      <Field
+        label="建议生成提示词（选填）"
+        field={fields.suggestPrompt}
+        hint="例如：建议的问题要简短，围绕用户刚才的话题"
+      >
         <Textarea {...getTextareaProps(fields.suggestPrompt)} rows={3} maxLength={5000} />
       </Field>
     </SectionForm>

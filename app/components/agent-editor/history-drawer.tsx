@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import type { HistoryEntry } from "../../routes/agent-editor.server";
 import { displayName, formatDateTime } from "../../lib/format";
 import { historyKindLabels } from "../../lib/labels";
+import type { HistoryEntry } from "../../routes/agent-editor.server";
 import { Badge } from "../ui/badge";
 
 interface HistoryDrawerProps {
@@ -22,7 +22,13 @@ export function HistoryDrawer({ entries, closeTo }: HistoryDrawerProps) {
         <h2 id="history-title" className="font-semibold text-base">
           变更记录
         </h2>
-        <Link to={closeTo} replace preventScrollReset className="rounded p-1 text-gray-500 hover:bg-gray-100" aria-label="关闭变更记录">
+        <Link
+          to={closeTo}
+          replace
+          preventScrollReset
+          className="rounded p-1 text-gray-500 hover:bg-gray-100"
+          aria-label="关闭变更记录"
+        >
           <X className="size-4" aria-hidden />
         </Link>
       </header>

@@ -78,12 +78,18 @@ export function ModelSettings({ component, models }: ModelSettingsProps) {
       </fieldset>
       <div className="grid grid-cols-2 gap-3">
         <Field label="温度 temperature" field={fields.temperature}>
-          <Input {...getInputProps(fields.temperature, { type: "number" })} step={0.1} min={0} max={2} onInput={customise} />
+          <Input
+            {...getInputProps(fields.temperature, { type: "number" })}
+            step={0.1}
+            min={0}
+            max={2}
+            onInput={customise}
+          />
         </Field>
         <Field label="Top P" field={fields.topP}>
           <Input {...getInputProps(fields.topP, { type: "number" })} step={0.05} min={0} max={1} onInput={customise} />
         </Field>
-        <Field label="最大回复长度" field={fields.maxTokens} hint="max tokens">
+        <Field label="最大回复长度" field={fields.maxTokens}>
           <Input {...getInputProps(fields.maxTokens, { type: "number" })} step={1} min={1} />
         </Field>
         <Field label="携带上下文轮数" field={fields.contextRounds}>

@@ -31,7 +31,9 @@ export function OpeningSection({ agent }: { agent: AgentDto }) {
       </Field>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 font-medium text-gray-800">开场问题</legend>
-        {rows.length === 0 ? <p className="text-[13px] text-gray-500">还没有开场问题，用户可以点击它们直接提问。</p> : null}
+        {rows.length === 0 ? (
+          <p className="text-[13px] text-gray-500">还没有开场问题，用户可以点击它们直接提问。</p>
+        ) : null}
         {rows.map((row, index) => (
           <ListRow
             key={row.key}

@@ -29,7 +29,12 @@ export function PromptEditor({ systemPrompt, variables }: PromptEditorProps) {
   };
 
   return (
-    <SectionForm fetcher={fetcher} intent="prompt" formProps={getFormProps(form)} className="flex min-h-0 flex-1 flex-col gap-3">
+    <SectionForm
+      fetcher={fetcher}
+      intent="prompt"
+      formProps={getFormProps(form)}
+      className="flex min-h-0 flex-1 flex-col gap-3"
+    >
       <div className="flex items-center justify-between">
         <label htmlFor={fields.systemPrompt.id} className="font-semibold">
           人设与回复逻辑
@@ -54,7 +59,13 @@ export function PromptEditor({ systemPrompt, variables }: PromptEditorProps) {
           <Braces className="size-4" aria-hidden />
           {hydrated ? "插入变量（点击插入到光标处）" : "可用变量（复制到提示词中使用）"}
         </p>
-        <VariableChips title="智能体变量" list={variables.own} hydrated={hydrated} onPick={insert} empty="还没有变量，可在左侧「变量」中添加" />
+        <VariableChips
+          title="智能体变量"
+          list={variables.own}
+          hydrated={hydrated}
+          onPick={insert}
+          empty="还没有变量，可在左侧「变量」中添加"
+        />
         <VariableChips title="系统变量" list={variables.system} hydrated={hydrated} onPick={insert} />
       </div>
     </SectionForm>
@@ -88,7 +99,11 @@ function VariableChips({ title, list, hydrated, onPick, empty }: VariableChipsPr
             {label}
           </button>
         ) : (
-          <code key={v.name} title={v.description || undefined} className="rounded bg-gray-100 px-1.5 py-0.5 text-[13px]">
+          <code
+            key={v.name}
+            title={v.description || undefined}
+            className="rounded bg-gray-100 px-1.5 py-0.5 text-[13px]"
+          >
             {`{{${v.name}}}`}
           </code>
         );

@@ -75,7 +75,10 @@ export const editorSchemas = {
     intent: z.literal("variable-save"),
     /** The key of the variable being edited; absent when adding. */
     key: z.string().optional(),
-    name: requiredText("请输入变量名").regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "只能包含字母、数字和下划线，且不能以数字开头"),
+    name: requiredText("请输入变量名").regex(
+      /^[A-Za-z_][A-Za-z0-9_]{0,63}$/,
+      "只能包含字母、数字和下划线，且不能以数字开头",
+    ),
     displayName: optionalText(64),
     description: optionalText(500),
     dataType: z.enum(dataTypes, { error: "请选择类型" }).default("String"),

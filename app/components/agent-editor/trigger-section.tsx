@@ -30,7 +30,9 @@ export function TriggerSection({ bound, targets }: TriggerSectionProps) {
       {targets.length === 0 ? (
         <div className="rounded-md border border-gray-300 border-dashed px-3 py-3 text-[13px]">
           <p className="font-medium text-gray-700">空间中还没有插件或工作流</p>
-          <p className="text-gray-500">触发器按时间或事件运行一个插件或工作流，先在组件库中创建它们，再回到这里添加触发器。</p>
+          <p className="text-gray-500">
+            触发器按时间或事件运行一个插件或工作流，先在组件库中创建它们，再回到这里添加触发器。
+          </p>
         </div>
       ) : (
         <AddTriggerForm targets={targets} />

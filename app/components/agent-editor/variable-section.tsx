@@ -45,7 +45,9 @@ export function VariableSection({ variables, editing, editHref, closeHref, addOp
                   <td className="py-2 pr-2">
                     <p className="font-medium text-gray-900">{v.name}</p>
                     <p className="text-gray-500">{v.displayName || "—"}</p>
-                    {defaultText(v.bindValue) ? <p className="text-gray-500">默认：{defaultText(v.bindValue)}</p> : null}
+                    {defaultText(v.bindValue) ? (
+                      <p className="text-gray-500">默认：{defaultText(v.bindValue)}</p>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-2">
                     <p>{variableDataTypeLabels[v.dataType as keyof typeof variableDataTypeLabels] ?? v.dataType}</p>
@@ -78,7 +80,9 @@ export function VariableSection({ variables, editing, editHref, closeHref, addOp
           </tbody>
         </table>
       ) : (
-        <p className="text-[13px] text-gray-500">还没有变量。变量保存用户在对话前填写的信息，可在提示词中用 {"{{变量名}}"} 引用。</p>
+        <p className="text-[13px] text-gray-500">
+          还没有变量。变量保存用户在对话前填写的信息，可在提示词中用 {"{{变量名}}"} 引用。
+        </p>
       )}
       <details open={addOpen} className="rounded-md border border-gray-200">
         <summary className="cursor-pointer px-3 py-2 font-medium text-primary-700">添加变量</summary>

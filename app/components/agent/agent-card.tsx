@@ -49,7 +49,8 @@ export function AgentCard({ agent, hrefFor }: AgentCardProps) {
             trigger={<Ellipsis className="size-4" aria-hidden />}
             entries={agentMenuEntries(agent, {
               hrefFor,
-              copyNow: () => submit({ intent: "copy", agentId: agent.id }, { method: "post", preventScrollReset: true }),
+              copyNow: () =>
+                submit({ intent: "copy", agentId: agent.id }, { method: "post", preventScrollReset: true }),
             })}
           />
         </div>

@@ -44,7 +44,10 @@ export function agentMenuEntries(agent: MenuTarget, { hrefFor, copyNow }: MenuHa
     .map((item) => {
       const Icon = item.icon;
       const label = (
-        <span className={item.action === "Del" ? "flex items-center gap-2 text-danger-700" : "flex items-center gap-2"}>
+        <span
+          key={item.action}
+          className={item.action === "Del" ? "flex items-center gap-2 text-danger-700" : "flex items-center gap-2"}
+        >
           <Icon className="size-4" aria-hidden />
           {item.label}
         </span>

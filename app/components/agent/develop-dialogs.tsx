@@ -67,16 +67,19 @@ export function DevelopDialog({ action, agent, cancelTo, moveTargets, reply }: D
           {moveTargets.length ? (
             <ConfirmForm intent="move" agentId={agent.id} cancelTo={cancelTo} button="迁移" variant="primary">
               {formErrors}
-              <label className="flex flex-col gap-1.5">
-                <span className="font-medium text-gray-800">目标空间</span>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="move-target" className="font-medium text-gray-800">
+                  目标空间
+                </label>
                 <Select
+                  id="move-target"
                   name="targetSpaceId"
                   options={moveTargets.map((s) => ({
                     value: String(s.id),
                     label: `${s.name}（${spaceTypeLabels[s.type]}）`,
                   }))}
                 />
-              </label>
+              </div>
             </ConfirmForm>
           ) : (
             <div className="flex flex-col gap-3">

@@ -25,7 +25,7 @@ export function readDevelopQuery(params: URLSearchParams): DevelopQuery {
 
 /** The develop page with `changes` applied; defaults are left out so URLs stay short. Filter changes reset paging. */
 export function developHref(spaceId: number, query: DevelopQuery, changes: Partial<DevelopQuery> = {}) {
-  const next = { ...query, ...(("page" in changes) ? {} : { page: 1 }), ...changes };
+  const next = { ...query, ...("page" in changes ? {} : { page: 1 }), ...changes };
   const params = new URLSearchParams();
   if (next.status !== "All") params.set("status", next.status);
   if (next.creator !== "All_Person") params.set("creator", next.creator);

@@ -144,7 +144,7 @@ export function Composer(props: ComposerProps) {
           </ul>
         ) : null}
         <label htmlFor={`${id}-message`} className="sr-only">
-          消息
+          输入消息
         </label>
         <textarea
           id={`${id}-message`}

@@ -1,5 +1,6 @@
 import { ArrowDown } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 import { MessageView } from "./message-view";
 import type { ChatMessage } from "./types";
 
@@ -20,6 +21,8 @@ export function MessageList({ messages, onDetails, footer }: MessageListProps) {
   const ref = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
   const [away, setAway] = useState(false);
+  // The details open in the side panel, which needs JavaScript.
+  const hydrated = useHydrated();
 
   const toBottom = useCallback(() => {
     const el = ref.current;
@@ -54,9 +57,9 @@ export function MessageList({ messages, onDetails, footer }: MessageListProps) {
     <div className="relative min-h-0 flex-1">
       <div ref={ref} onScroll={onScroll} className="h-full overflow-y-auto" data-testid="message-scroller">
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6">
-          <ol className="flex flex-col gap-5" aria-label="消息列表">
+          <ol className="flex flex-col gap-5" aria-label="对话内容">
             {messages.map((m) => (
-              <MessageView key={m.key} message={m} onDetails={onDetails} />
+              <MessageView key={m.key} message={m} onDetails={hydrated ? onDetails : undefined} />
             ))}
           </ol>
           {footer}

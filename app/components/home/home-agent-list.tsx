@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { AgentIcon } from "../agent/agent-icon";
 
 /**

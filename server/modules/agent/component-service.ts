@@ -21,8 +21,28 @@ function validateCron(expression: string | undefined) {
   }
 }
 
+/** JSON nesting a bind config may have: argument trees nest a few levels, never hundreds. */
+const MAX_BIND_DEPTH = 32;
+
+/** The nesting depth of a JSON value, measured without recursion (so a hostile depth cannot overflow the stack). */
+function jsonDepth(value: unknown, limit: number) {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** Validates a bind config against its type's schema (defaults filled) and the type's own rules. */
 function parseBindConfig(type: ComponentType, raw: unknown) {
+  if (jsonDepth(raw, MAX_BIND_DEPTH) > MAX_BIND_DEPTH) {
+    throw badInput(`参数 'bindConfig' 嵌套层级过深（最多 ${MAX_BIND_DEPTH} 层）`);
+  }
   const schema = bindSchemas[type];
   const result = schema.safeParse(raw ?? {});
   if (!result.success) {

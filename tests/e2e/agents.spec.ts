@@ -1,0 +1,164 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, loginWithPassword } from "./support";
+
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
+
+/** The agent id in an editor URL (/space/:spaceId/agent/:agentId). */
+const agentIdOf = (page: Page) => Number(/\/agent\/(\d+)/.exec(page.url())?.[1]);
+
+/** Waits for the editor's autosave POST that `change` causes (debounced by a second). */
+async function autosaved(page: Page, change: () => Promise<void>) {
+  const id = agentIdOf(page);
+  const saved = page.waitForResponse(
+    (res) => res.request().method() === "POST" && res.url().includes(`/agent/${id}`) && res.ok(),
+  );
+  await change();
+  await saved;
+  await expect(page.getByRole("status").filter({ hasText: "已保存" })).toBeVisible();
+}
+
+/** Opens the personal space's develop page and waits until React has hydrated it. */
+async function openDevelop(page: Page) {
+  await page.goto("/space");
+  await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
+  await page.waitForLoadState("networkidle");
+  return Number(/\/space\/(\d+)\//.exec(page.url())?.[1]);
+}
+
+/** Creates an agent from a template through the dialog; ends in its editor. */
+async function createAgent(page: Page, name: string, template: string) {
+  await page.getByRole("link", { name: "创建智能体" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "创建智能体" });
+  await dialog.getByLabel("名称").fill(name);
+  await dialog.getByText(template, { exact: true }).click();
+  await dialog.getByRole("button", { name: "创建" }).click();
+  await expect(page).toHaveURL(/\/space\/\d+\/agent\/\d+/);
+  await expect(page.getByLabel("智能体名称")).toHaveValue(name);
+  await page.waitForLoadState("networkidle");
+}
+
+function card(page: Page, name: string) {
+  return page.getByRole("article").filter({ has: page.getByRole("link", { name, exact: true }) });
+}
+
+async function cardMenu(page: Page, name: string, item: string) {
+  await page.getByRole("button", { name: `${name}的更多操作` }).click();
+  await page.getByRole("menuitem", { name: item }).click();
+}
+
+test.describe("agents with JavaScript", () => {
+  test("create from a template, edit the prompt, variables and model settings", async ({ page }) => {
+    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await openDevelop(page);
+    await expect(page).toHaveTitle("智能体开发 · 智能体平台");
+
+    // The dialog validates on the client first.
+    await page.getByRole("link", { name: "创建智能体" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "创建智能体" });
+    await dialog.getByRole("button", { name: "创建" }).click();
+    await expect(dialog.getByText("请输入智能体名称")).toBeVisible();
+    await dialog.getByRole("button", { name: "取消" }).click();
+
+    const name = unique("写作");
+    await createAgent(page, name, "写作助手");
+    await expect(page.getByText(`已创建智能体「${name}」`)).toBeVisible();
+    const prompt = page.getByLabel("人设与回复逻辑");
+    await expect(prompt).toHaveValue(/\{\{tone\}\}/);
+
+    // Prompt: typed text and a variable inserted at the cursor are saved without a button.
+    await autosaved(page, async () => {
+      await prompt.fill("你是一位简洁的写作助手，语气：");
+      await page.getByRole("button", { name: "插入变量 tone" }).click();
+    });
+    await page.reload();
+    await expect(prompt).toHaveValue("你是一位简洁的写作助手，语气：{{tone}}");
+
+    // Variables: add one, see it listed (and offered for insertion), then remove it.
+    const variables = page.getByRole("region", { name: "配置" });
+    await variables.locator("summary", { hasText: "添加变量" }).click();
+    await variables.getByLabel("变量名").last().fill("city");
+    await variables.getByLabel("显示名").last().fill("城市");
+    await variables.getByRole("button", { name: "添加变量" }).click();
+    await expect(page.getByText("已添加变量 city")).toBeVisible();
+    await expect(variables.getByRole("cell", { name: /city\s*城市/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "插入变量 city" })).toBeVisible();
+    await variables.getByRole("button", { name: "删除变量 city" }).click();
+    await expect(page.getByText("已删除变量 city")).toBeVisible();
+    await expect(variables.getByRole("cell", { name: /city\s*城市/ })).toHaveCount(0);
+
+    // Model: a preset fills temperature and top_p; own values are kept after a reload.
+    await autosaved(page, async () => {
+      await page.getByText("精确", { exact: true }).click();
+      await expect(page.getByLabel("温度 temperature")).toHaveValue("0.1");
+      await page.getByLabel("最大回复长度").fill("1024");
+      await page.getByLabel("携带上下文轮数").fill("5");
+    });
+    await page.reload();
+    await expect(page.getByRole("radio", { name: "精确" })).toBeChecked();
+    await expect(page.getByLabel("温度 temperature")).toHaveValue("0.1");
+    await expect(page.getByLabel("Top P")).toHaveValue("0.7");
+    await expect(page.getByLabel("最大回复长度")).toHaveValue("1024");
+    await expect(page.getByLabel("携带上下文轮数")).toHaveValue("5");
+
+    // Every change is in the history, newest first.
+    await page.getByRole("link", { name: "变更记录" }).click();
+    const history = page.getByRole("complementary", { name: "变更记录" });
+    await expect(history.getByText("修改模型「")).toBeVisible();
+    await expect(history.getByText("从模板「写作助手」创建")).toBeVisible();
+    await history.getByRole("link", { name: "关闭变更记录" }).click();
+    await expect(history).toHaveCount(0);
+
+    // The develop page lists it; search goes in the query string.
+    await page.getByRole("link", { name: "返回智能体开发" }).click();
+    await page.getByLabel("搜索智能体").fill(name);
+    await page.getByLabel("搜索智能体").press("Enter");
+    await expect(page).toHaveURL(new RegExp(`kw=${encodeURIComponent(name)}`));
+    await expect(card(page, name)).toContainText("开发中");
+  });
+
+  test("copy, move to another space and delete", async ({ page }) => {
+    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    const team = unique("迁入");
+    await page.goto("/space/new");
+    await page.getByLabel("空间名称").fill(team);
+    await page.getByRole("button", { name: "创建" }).click();
+    await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
+    const teamId = Number(/\/space\/(\d+)\//.exec(page.url())?.[1]);
+
+    const personalId = await openDevelop(page);
+    const name = unique("客服");
+    await createAgent(page, name, "客服助手");
+    await page.goto(`/space/${personalId}/develop`);
+    await page.waitForLoadState("networkidle");
+
+    // 分析 shows the figures; 创建副本 copies at once.
+    await cardMenu(page, name, "分析");
+    const figures = page.getByRole("dialog", { name: "智能体概览" });
+    await expect(figures).toContainText("对话人数");
+    await expect(figures).toContainText("点赞次数");
+    await figures.getByRole("link", { name: "关闭" }).click();
+    await cardMenu(page, name, "创建副本");
+    await expect(page.getByText(`已创建「${name}」的副本`)).toBeVisible();
+    await expect(card(page, `${name}副本`)).toBeVisible();
+
+    // 迁移 the copy to the team space.
+    await cardMenu(page, `${name}副本`, "迁移");
+    const move = page.getByRole("dialog", { name: "迁移智能体" });
+    await move.getByLabel("目标空间").selectOption(String(teamId));
+    await move.getByRole("button", { name: "迁移" }).click();
+    await expect(page.getByText(`「${name}副本」已迁移到空间「${team}」`)).toBeVisible();
+    await expect(card(page, `${name}副本`)).toHaveCount(0);
+    await page.goto(`/space/${teamId}/develop`);
+    await expect(card(page, `${name}副本`)).toBeVisible();
+
+    // 删除 asks first, naming the agent.
+    await page.goto(`/space/${personalId}/develop`);
+    await page.waitForLoadState("networkidle");
+    await cardMenu(page, name, "删除");
+    const confirm = page.getByRole("dialog", { name: "删除智能体" });
+    await expect(confirm).toContainText(`确定删除智能体「${name}」吗？`);
+    await confirm.getByRole("button", { name: "确认删除" }).click();
+    await expect(page.getByText(`智能体「${name}」已删除`)).toBeVisible();
+    await expect(card(page, name)).toHaveCount(0);
+  });
+});
