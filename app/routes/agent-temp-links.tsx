@@ -124,7 +124,10 @@ export default function TempLinksPage({ loaderData, actionData }: Route.Componen
           智能体列表
         </Link>
       </div>
-      <PageHeader title="临时会话" description={`「${agent.name}」的临时会话链接：拿到链接的人可以直接与智能体对话。`} />
+      <PageHeader
+        title="临时会话"
+        description={`「${agent.name}」的临时会话链接：拿到链接的人可以直接与智能体对话。`}
+      />
       {confirm ? (
         <Confirm
           title="删除链接"
@@ -155,7 +158,7 @@ export default function TempLinksPage({ loaderData, actionData }: Route.Componen
                 <Select id={fields.expiry.id} name={fields.expiry.name} defaultValue="never" options={expiryOptions} />
               </Field>
               <label className="flex h-9 items-center gap-2">
-                <input type="checkbox" name={fields.requireLogin.name} value="on" className="size-4" />
+                <input type="checkbox" name={fields.requireLogin.name} value="on" defaultChecked className="size-4" />
                 需要登录后使用
               </label>
               <Button type="submit" loading={busy}>
@@ -196,7 +199,12 @@ export default function TempLinksPage({ loaderData, actionData }: Route.Componen
                   <td className={`${cellClass} text-right`}>
                     <div className="flex justify-end gap-1">
                       <CopyButton text={link.chatUrl} />
-                      <a href={link.chatUrl} target="_blank" rel="noopener noreferrer" className={buttonClass("ghost", "sm")}>
+                      <a
+                        href={link.chatUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className={buttonClass("ghost", "sm")}
+                      >
                         <ExternalLink className="size-3.5" aria-hidden />
                         打开
                       </a>

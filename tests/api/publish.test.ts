@@ -194,6 +194,14 @@ describe("POST /api/publish/apply", () => {
     refused(await general(t.member.token, { targetId: agentId, items: [] }), "4000", "items");
     refused(await general(t.member.token, { targetId: agentId, items: [{ scope: "All" }] }), "4000", "items.0.scope");
     refused(
+      await general(t.member.token, {
+        targetId: agentId,
+        items: [{ scope: "Tenant" }, { scope: "Tenant", allowCopy: 1 }],
+      }),
+      "4000",
+      "items",
+    );
+    refused(
       await general(t.member.token, { targetId: agentId, category: "Nope", items: [{ scope: "Tenant" }] }),
       "4000",
       "category",

@@ -26,7 +26,9 @@ test("create an agent and edit its prompt without JavaScript", async ({ page }) 
   await promptColumn.getByLabel("人设与回复逻辑").fill("你是一位耐心的老师，面向{{level}}水平的学习者。");
   await promptColumn.getByRole("button", { name: "保存" }).click();
   await expect(page.getByText("提示词已保存")).toBeAttached();
-  await expect(promptColumn.getByLabel("人设与回复逻辑")).toHaveValue("你是一位耐心的老师，面向{{level}}水平的学习者。");
+  await expect(promptColumn.getByLabel("人设与回复逻辑")).toHaveValue(
+    "你是一位耐心的老师，面向{{level}}水平的学习者。",
+  );
 
   // A variable is added through the plain form too.
   const config = page.getByRole("region", { name: "配置" });

@@ -47,7 +47,7 @@ async function cardMenu(page: Page, name: string, item: string) {
 }
 
 test.describe("agents with JavaScript", () => {
-  test("create from a template, edit the prompt, variables and model settings", async ({ page }) => {
+  test("create from a template and edit the prompt", async ({ page }) => {
     await loginWithPassword(page, ADMIN.account, ADMIN.password);
     await openDevelop(page);
     await expect(page).toHaveTitle("智能体开发 · 智能体平台");
@@ -65,7 +65,7 @@ test.describe("agents with JavaScript", () => {
     const prompt = page.getByLabel("人设与回复逻辑");
     await expect(prompt).toHaveValue(/\{\{tone\}\}/);
 
-    // Prompt: typed text and a variable inserted at the cursor are saved without a button.
+    // Typed text and a variable inserted at the cursor are saved without a button.
     await autosaved(page, async () => {
       await prompt.fill("你是一位简洁的写作助手，语气：");
       await page.getByRole("button", { name: "插入变量 tone" }).click();
@@ -73,20 +73,47 @@ test.describe("agents with JavaScript", () => {
     await page.reload();
     await expect(prompt).toHaveValue("你是一位简洁的写作助手，语气：{{tone}}");
 
-    // Variables: add one, see it listed (and offered for insertion), then remove it.
-    const variables = page.getByRole("region", { name: "配置" });
-    await variables.locator("summary", { hasText: "添加变量" }).click();
-    await variables.getByLabel("变量名").last().fill("city");
-    await variables.getByLabel("显示名").last().fill("城市");
-    await variables.getByRole("button", { name: "添加变量" }).click();
-    await expect(page.getByText("已添加变量 city")).toBeVisible();
-    await expect(variables.getByRole("cell", { name: /city\s*城市/ })).toBeVisible();
-    await expect(page.getByRole("button", { name: "插入变量 city" })).toBeVisible();
-    await variables.getByRole("button", { name: "删除变量 city" }).click();
-    await expect(page.getByText("已删除变量 city")).toBeVisible();
-    await expect(variables.getByRole("cell", { name: /city\s*城市/ })).toHaveCount(0);
+    // Every change is in the history.
+    await page.getByRole("link", { name: "变更记录" }).click();
+    const history = page.getByRole("complementary", { name: "变更记录" });
+    await expect(history.getByText("修改配置").first()).toBeVisible();
+    await expect(history.getByText("从模板「写作助手」创建")).toBeVisible();
+    await history.getByRole("link", { name: "关闭变更记录" }).click();
+    await expect(history).toHaveCount(0);
 
-    // Model: a preset fills temperature and top_p; own values are kept after a reload.
+    // The develop page lists it; search goes in the query string.
+    await page.getByRole("link", { name: "返回智能体开发" }).click();
+    await page.getByLabel("搜索智能体").fill(name);
+    await page.getByLabel("搜索智能体").press("Enter");
+    await expect(page).toHaveURL(new RegExp(`kw=${encodeURIComponent(name)}`));
+    await expect(card(page, name)).toContainText("开发中");
+    const star = card(page, name).getByRole("button", { name: `收藏${name}` });
+    await star.click();
+    await expect(star).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(star).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("add and remove a variable, change the model settings", async ({ page }) => {
+    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await openDevelop(page);
+    await createAgent(page, unique("空白"), "空白智能体");
+
+    const config = page.getByRole("region", { name: "配置" });
+    await config.locator("summary", { hasText: "添加变量" }).click();
+    await config.getByRole("button", { name: "添加变量" }).click();
+    await expect(config.getByText("请输入变量名")).toBeVisible();
+    await config.getByLabel("变量名").fill("city");
+    await config.getByLabel("显示名").fill("城市");
+    await config.getByRole("button", { name: "添加变量" }).click();
+    await expect(page.getByText("已添加变量 city")).toBeVisible();
+    await expect(config.getByRole("cell", { name: /city\s*城市/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "插入变量 city" })).toBeVisible();
+    await config.getByRole("button", { name: "删除变量 city" }).click();
+    await expect(page.getByText("已删除变量 city")).toBeVisible();
+    await expect(config.getByRole("cell", { name: /city\s*城市/ })).toHaveCount(0);
+
+    // A preset fills temperature and top_p; the values are kept after a reload.
     await autosaved(page, async () => {
       await page.getByText("精确", { exact: true }).click();
       await expect(page.getByLabel("温度 temperature")).toHaveValue("0.1");
@@ -99,21 +126,6 @@ test.describe("agents with JavaScript", () => {
     await expect(page.getByLabel("Top P")).toHaveValue("0.7");
     await expect(page.getByLabel("最大回复长度")).toHaveValue("1024");
     await expect(page.getByLabel("携带上下文轮数")).toHaveValue("5");
-
-    // Every change is in the history, newest first.
-    await page.getByRole("link", { name: "变更记录" }).click();
-    const history = page.getByRole("complementary", { name: "变更记录" });
-    await expect(history.getByText("修改模型「")).toBeVisible();
-    await expect(history.getByText("从模板「写作助手」创建")).toBeVisible();
-    await history.getByRole("link", { name: "关闭变更记录" }).click();
-    await expect(history).toHaveCount(0);
-
-    // The develop page lists it; search goes in the query string.
-    await page.getByRole("link", { name: "返回智能体开发" }).click();
-    await page.getByLabel("搜索智能体").fill(name);
-    await page.getByLabel("搜索智能体").press("Enter");
-    await expect(page).toHaveURL(new RegExp(`kw=${encodeURIComponent(name)}`));
-    await expect(card(page, name)).toContainText("开发中");
   });
 
   test("copy, move to another space and delete", async ({ page }) => {
@@ -160,5 +172,34 @@ test.describe("agents with JavaScript", () => {
     await confirm.getByRole("button", { name: "确认删除" }).click();
     await expect(page.getByText(`智能体「${name}」已删除`)).toBeVisible();
     await expect(card(page, name)).toHaveCount(0);
+  });
+
+  test("details page: favourite, like, start a chat; home lists", async ({ page }) => {
+    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await openDevelop(page);
+    const name = unique("学习");
+    await createAgent(page, name, "学习伙伴");
+    const agentId = agentIdOf(page);
+
+    await page.goto(`/agent/${agentId}`);
+    await expect(page.getByRole("heading", { name })).toBeVisible();
+    await expect(page.getByRole("button", { name: "用简单的话解释一下什么是机器学习" })).toBeVisible();
+    await page.getByRole("button", { name: "收藏" }).click();
+    await expect(page.getByRole("button", { name: "已收藏" })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: "点赞" }).click();
+    await expect(page.getByRole("button", { name: "已点赞" })).toBeVisible();
+    await expect(page.getByText("收藏用户数").locator("..")).toContainText("1");
+
+    await page.goto("/");
+    await expect(
+      page.getByRole("region", { name: "最近编辑" }).getByRole("link", { name: new RegExp(name) }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "我的收藏" }).getByRole("link", { name: new RegExp(name) }),
+    ).toBeVisible();
+
+    await page.goto(`/agent/${agentId}`);
+    await page.getByRole("button", { name: "开始对话" }).click();
+    await expect(page).toHaveURL(/\/home\/chat\/\d+$/);
   });
 });

@@ -134,3 +134,60 @@ test("a rejected application: the builder sees the reason on the publish page an
   await builder.context.close();
   await admin.context.close();
 });
+
+test("the square pages with links without JavaScript and loads more with it; favourites work both ways", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const builder = await newPerson(browser, "prolific");
+  const admin = await signedInAdmin(browser);
+  const prefix = uniqueName("批量");
+  for (let i = 0; i < 21; i++) {
+    const { agentId } = await createAgent(builder.page, `${prefix}-${i}`, "批量发布");
+    await call(builder.page, `/api/agent/publish/apply/${agentId}`, { scope: "Tenant", category: "Life" });
+    const applies = await call(admin.page, "/api/system/publish/apply/list", {
+      pageNo: 1,
+      pageSize: 10,
+      queryFilter: { publishStatus: "Applying", kw: `${prefix}-${i}` },
+    });
+    await call(admin.page, `/api/system/publish/${applies.records[0].id}`, { id: applies.records[0].id });
+  }
+  const query = `/square?category=Life&kw=${encodeURIComponent(prefix)}`;
+
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const page = await plain.newPage();
+  await page.goto(`/login?redirect=${encodeURIComponent(query)}`);
+  await page.getByLabel(/用户名/).fill(builder.email);
+  await page.getByLabel("密码", { exact: true }).fill("Member#Pass1");
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await expect(page.getByRole("article")).toHaveCount(20);
+  await expect(page.getByText("共 21 条")).toBeVisible();
+  await page.getByRole("link", { name: "第 2 页" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  const last = page.getByRole("article");
+  await expect(last).toHaveCount(1);
+  const lastName = (await last.getByRole("heading").textContent()) ?? "";
+  await last.getByRole("button", { name: `收藏「${lastName}」` }).click();
+  await expect(page.getByText("已收藏")).toBeAttached();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(last.getByRole("button", { name: `取消收藏「${lastName}」` })).toContainText("收藏 1");
+  await plain.close();
+
+  await builder.page.goto(query);
+  await expect(builder.page.getByRole("article")).toHaveCount(20);
+  await expect(builder.page.getByRole("link", { name: "第 2 页" })).toHaveCount(0);
+  await builder.page.getByRole("button", { name: "加载更多" }).click();
+  await expect(builder.page.getByRole("article")).toHaveCount(21);
+  await expect(builder.page.getByText("没有更多了")).toBeVisible();
+  await builder.page.getByRole("button", { name: `取消收藏「${lastName}」` }).click();
+  await expect(builder.page.getByRole("button", { name: `收藏「${lastName}」` })).toContainText("收藏 0");
+  await builder.page.reload();
+  await builder.page.getByRole("button", { name: "加载更多" }).click();
+  await expect(builder.page.getByRole("button", { name: `收藏「${lastName}」` })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+
+  await builder.context.close();
+  await admin.context.close();
+});

@@ -6,6 +6,23 @@ export const publishTargetTypes = ["Agent", "Plugin", "Workflow"] as const;
 export const publishScopes = ["Space", "Tenant"] as const;
 export const applyStatuses = ["Applying", "Published", "Rejected"] as const;
 
+/** What an application and a publication both carry: the target, its snapshot and where it goes. */
+const publicationColumns = () => ({
+  targetType: text("target_type", { enum: publishTargetTypes }).notNull(),
+  targetId: integer("target_id").notNull(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  icon: text("icon").notNull().default(""),
+  remark: text("remark").notNull().default(""),
+  config: jsonb("config").$type<Record<string, unknown>>().notNull(),
+  scope: text("scope", { enum: publishScopes }).notNull(),
+  /** For Space scope: the space it is published into. */
+  publishSpaceId: integer("publish_space_id"),
+  category: text("category").notNull().default("Other"),
+  allowCopy: integer("allow_copy").notNull().default(0),
+  onlyTemplate: integer("only_template").notNull().default(0),
+});
+
 /** An application to publish: the draft's snapshot at the moment of applying, and the audit outcome. */
 export const publishApplies = pgTable(
   "publish_apply",
@@ -16,19 +33,7 @@ export const publishApplies = pgTable(
     applyUserId: integer("apply_user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    targetType: text("target_type", { enum: publishTargetTypes }).notNull(),
-    targetId: integer("target_id").notNull(),
-    name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    icon: text("icon").notNull().default(""),
-    remark: text("remark").notNull().default(""),
-    config: jsonb("config").$type<Record<string, unknown>>().notNull(),
-    scope: text("scope", { enum: publishScopes }).notNull(),
-    /** For Space scope: the space it is published into. */
-    publishSpaceId: integer("publish_space_id"),
-    category: text("category").notNull().default("Other"),
-    allowCopy: integer("allow_copy").notNull().default(0),
-    onlyTemplate: integer("only_template").notNull().default(0),
+    ...publicationColumns(),
     status: text("status", { enum: applyStatuses }).notNull().default("Applying"),
     reason: text("reason").notNull().default(""),
     auditUserId: integer("audit_user_id"),
@@ -53,18 +58,7 @@ export const publishedItems = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     applyId: integer("apply_id"),
-    targetType: text("target_type", { enum: publishTargetTypes }).notNull(),
-    targetId: integer("target_id").notNull(),
-    name: text("name").notNull(),
-    description: text("description").notNull().default(""),
-    icon: text("icon").notNull().default(""),
-    remark: text("remark").notNull().default(""),
-    config: jsonb("config").$type<Record<string, unknown>>().notNull(),
-    scope: text("scope", { enum: publishScopes }).notNull(),
-    publishSpaceId: integer("publish_space_id"),
-    category: text("category").notNull().default("Other"),
-    allowCopy: integer("allow_copy").notNull().default(0),
-    onlyTemplate: integer("only_template").notNull().default(0),
+    ...publicationColumns(),
     created: createdAt(),
     modified: modifiedAt(),
   },

@@ -29,7 +29,15 @@ export const applyInput = z.object({
   targetId: id(),
   remark,
   category: category.default("Other"),
-  items: z.array(publishItemSchema).min(1, "至少选择一个发布范围").max(20),
+  items: z
+    .array(publishItemSchema)
+    .min(1, "至少选择一个发布范围")
+    .max(20)
+    .refine(
+      (items) =>
+        new Set(items.map((i) => `${i.scope}:${i.scope === "Space" ? (i.spaceId ?? "") : ""}`)).size === items.length,
+      "发布范围重复",
+    ),
 });
 
 /** The agent-only form of the original client: one scope, a category and a note. */
