@@ -2,6 +2,7 @@ import type { ComponentType, DataType, ModelBind, variableInputTypes } from "../
 import type { AgentDto } from "../../server/modules/agent/dto";
 import type { listHistory } from "../../server/modules/agent/service";
 import type { UserDto } from "../../server/modules/auth/service";
+import type { ModelDto } from "../../server/modules/model/service";
 import type { MessageListInput, SendMessageInput } from "../../server/modules/notify/contract";
 import type { ApplyInput } from "../../server/modules/publish/contract";
 import type { SpaceDto } from "../../server/modules/space/service";
@@ -176,3 +177,34 @@ export type LibraryType = keyof typeof libraryTypeLabels;
 /** Options for a native <Select> from a label map, in the map's order. */
 export const optionsOf = <K extends string>(labels: Record<K, string>) =>
   (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
+
+/* Models (reference Appendix A "Plugins, models, knowledge, tables"). */
+
+export type ModelType = ModelDto["type"];
+export type ModelProtocol = ModelDto["apiProtocol"];
+export type FunctionCallMode = ModelDto["functionCall"];
+
+export const modelTypeLabels: Record<ModelType, string> = {
+  Chat: "对话模型",
+  Embeddings: "向量模型",
+  Multi: "多模态模型",
+  Completions: "文本补全",
+  Edits: "文本编辑",
+  Images: "图像模型",
+  Audio: "音频模型",
+  Other: "其他",
+};
+
+export const modelProtocolLabels: Record<ModelProtocol, string> = {
+  OpenAI: "OpenAI 兼容",
+  Anthropic: "Anthropic",
+  Ollama: "Ollama",
+  Zhipu: "智谱",
+  Builtin: "内置离线模型",
+};
+
+export const functionCallLabels: Record<FunctionCallMode, string> = {
+  Unsupported: "不支持函数调用",
+  CallSupported: "支持普通函数调用",
+  StreamCallSupported: "支持流式函数调用",
+};

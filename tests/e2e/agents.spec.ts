@@ -129,6 +129,7 @@ test.describe("agents with JavaScript", () => {
   });
 
   test("copy, move to another space and delete", async ({ page }) => {
+    test.slow(); // Two spaces, a creation and four dialogs: a long walk on a loaded machine.
     await loginWithPassword(page, ADMIN.account, ADMIN.password);
     const team = unique("迁入");
     await page.goto("/space/new");
