@@ -1,18 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
-import { z } from "zod";
 import {
   builtinSaveBody,
   type ConnectivityResult,
   isModelFormIntent,
   type ModelDto,
   type ModelReply,
+  modelDefaultsSchema,
   modelFormSchemas,
   saveBody,
 } from "../components/model/model-schema";
 import { api, tryApi } from "../lib/api.server";
 import { replyWithApiError } from "../lib/form.server";
-import { idField } from "../lib/forms";
 import { redirectWithToast } from "../lib/toast.server";
 
 /** Query parameters that only open a dialog or a confirmation. */
@@ -22,13 +21,6 @@ export const DIALOG_PARAMS = ["dialog", "edit", "confirm", "id"];
 export type ModelScope = { kind: "system" } | { kind: "space"; spaceId: number };
 
 const apiBase = (scope: ModelScope) => (scope.kind === "system" ? "/api/system/model" : "/api/model");
-
-const defaultsSchema = z.object({
-  intent: z.literal("defaults"),
-  defaultChatModelId: idField(),
-  defaultSuggestModelId: idField().optional(),
-  defaultEmbedModelId: idField().optional(),
-});
 
 const refused = (message: string) => data({ code: "4000", message, tid: "" }, { status: 400 });
 
@@ -83,7 +75,7 @@ export async function modelAction(
     return res.ok ? done("模型已删除") : { intent, error: res.error.message };
   }
   if (intent === "defaults" && scope.kind === "system") {
-    const submission = parseWithZod(form, { schema: defaultsSchema });
+    const submission = parseWithZod(form, { schema: modelDefaultsSchema });
     if (submission.status !== "success") return { intent, result: submission.reply() };
     const { defaultChatModelId, defaultSuggestModelId, defaultEmbedModelId } = submission.value;
     const res = await tryApi(context, request, `${base}/defaults`, {

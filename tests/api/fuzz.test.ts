@@ -177,7 +177,11 @@ const encodable = (s: string) => {
   }
 };
 // Lone surrogates cannot be URL-encoded (encodeURIComponent throws), so path ids are well-formed strings.
-const pathId = fc.oneof(fc.integer({ min: -3, max: 20 }).map(String), fc.string({ maxLength: 12, unit: "grapheme" }), edgy.map(String).filter(encodable));
+const pathId = fc.oneof(
+  fc.integer({ min: -3, max: 20 }).map(String),
+  fc.string({ maxLength: 12, unit: "grapheme" }),
+  edgy.map(String).filter(encodable),
+);
 
 let s: TestServer;
 let token: string;

@@ -57,6 +57,14 @@ export const modelFormSchemas = {
 export type ModelFormIntent = keyof typeof modelFormSchemas;
 export const isModelFormIntent = (v: unknown): v is ModelFormIntent => typeof v === "string" && v in modelFormSchemas;
 
+/** 默认对话模型 is required; the other two may be left unset. */
+export const modelDefaultsSchema = z.object({
+  intent: z.literal("defaults"),
+  defaultChatModelId: idField(),
+  defaultSuggestModelId: idField().optional(),
+  defaultEmbedModelId: idField().optional(),
+});
+
 export type ModelFormValue = z.infer<typeof modelFields>;
 
 /** The form's values as POST /api/(system/)model/save and test-connectivity take them. */

@@ -153,9 +153,27 @@ async function codeTarget(
   return target;
 }
 
+/**
+ * Without a mail (or SMS) transport the code is handed back in the reply, so it proves nothing about who
+ * owns the address. That is safe only where no existing account can be taken over: signing up a new
+ * address, or the signed-in user's own reset and bind. Existing accounts then sign in with their password.
+ */
+async function assertCodeMayBeShown(deps: Deps, tenantId: number, target: string, type: CodeType, actor: Actor | null) {
+  if (type === "RESET_PASSWORD" && !actor) throw fail("系统未配置邮件服务，无法通过验证码重置密码，请联系管理员");
+  if (type === "LOGIN_OR_REGISTER") {
+    const field = EMAIL_RE.test(target) ? "email" : "phone";
+    if (await repo.findUserByField(deps.db, tenantId, field, target)) {
+      throw fail("系统未配置邮件服务，已注册的账号请使用密码登录");
+    }
+  }
+}
+
 export async function sendCode(deps: Deps, tenantId: number, input: SendCodeInput, actor: Actor | null, ip: string) {
   if (input.type === "BIND_EMAIL" && !actor) throw notLoggedIn();
   const target = await codeTarget(deps, tenantId, input, actor);
+  const tenant = await getTenantConfig(deps, tenantId);
+  const transport = EMAIL_RE.test(target) ? mailTransport(deps.config, tenant) : null;
+  if (!transport) await assertCodeMayBeShown(deps, tenantId, target, input.type, actor);
   const last = await repo.latestCode(deps.db, tenantId, target, input.type);
   if (last && Date.now() - last.created.getTime() < CODE_RESEND_MS) {
     const wait = Math.ceil((CODE_RESEND_MS - (Date.now() - last.created.getTime())) / 1000);
@@ -175,8 +193,6 @@ export async function sendCode(deps: Deps, tenantId: number, input: SendCodeInpu
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
 
-  const tenant = await getTenantConfig(deps, tenantId);
-  const transport = EMAIL_RE.test(target) ? mailTransport(deps.config, tenant) : null;
   if (!transport) {
     // No mail (or SMS) transport: like the original, hand the code back so an embedded install still works.
     deps.log.info({ target, type: input.type, code }, "verification code (no mail transport configured)");
