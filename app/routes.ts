@@ -45,5 +45,6 @@ export default [
   route("resources/file-upload", "routes/resources/file-upload.ts"),
   route("resources/dev-conversation", "routes/resources/dev-conversation.ts"),
   route("resources/prompt-optimize", "routes/resources/prompt-optimize.ts"),
+  route("resources/space-models", "routes/resources/space-models.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,8 +2,8 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { agents, publishApplies, publishedItems } from "../server/db/schema";
 import { loadConfig } from "../server/config";
+import { agents, publishApplies, publishedItems } from "../server/db/schema";
 import { createHttpApp } from "../server/http";
 import { openPlatform } from "../server/platform";
 import { ms, percentile, table } from "./lib";
@@ -39,10 +39,17 @@ function routeJs(build: ServerBuild, routeId: string) {
 
 export async function benchWeb() {
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: "memory://", LOG_LEVEL: "silent", ADMIN_PASSWORD: "Admin#Pass2026" });
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: "memory://",
+    LOG_LEVEL: "silent",
+    ADMIN_PASSWORD: "Admin#Pass2026",
+  });
   const { deps, database } = await openPlatform(config);
   const handler = createRequestHandler(build, "production");
-  const { app, api } = createHttpApp(deps, database, { handler: (request, apiFetch) => handler(request, { apiFetch }) });
+  const { app, api } = createHttpApp(deps, database, {
+    handler: (request, apiFetch) => handler(request, { apiFetch }),
+  });
   try {
     const login = await api.request("/api/user/passwordLogin", {
       method: "POST",
@@ -63,7 +70,15 @@ export async function benchWeb() {
     }));
     for (let i = 0; i < agentRows.length; i += 200) await deps.db.insert(agents).values(agentRows.slice(i, i + 200));
     const snapshot = { name: "x", components: [] };
-    const common = { tenantId: 1, spaceId: 1, targetType: "Agent" as const, name: "广场智能体", description: "基准", config: snapshot, scope: "Tenant" as const };
+    const common = {
+      tenantId: 1,
+      spaceId: 1,
+      targetType: "Agent" as const,
+      name: "广场智能体",
+      description: "基准",
+      config: snapshot,
+      scope: "Tenant" as const,
+    };
     const applies = Array.from({ length: ITEMS }, (_, i) => ({ ...common, applyUserId: 1, targetId: i + 1 }));
     const published = Array.from({ length: ITEMS }, (_, i) => ({ ...common, userId: 1, targetId: i + 1 }));
     for (let i = 0; i < ITEMS; i += 200) {
@@ -86,7 +101,13 @@ export async function benchWeb() {
         status = res.status;
         times.push(performance.now() - started);
       }
-      rows.push([url, status, ms(percentile(times, 50)), ms(percentile(times, 95)), `${(routeJs(build, routeId) / 1024).toFixed(1)} KB`]);
+      rows.push([
+        url,
+        status,
+        ms(percentile(times, 50)),
+        ms(percentile(times, 95)),
+        `${(routeJs(build, routeId) / 1024).toFixed(1)} KB`,
+      ]);
     }
     for (const [url, routeId] of [
       ["/space/:spaceId/agent/:agentId (editor)", "routes/agent-editor"],
@@ -95,7 +116,11 @@ export async function benchWeb() {
     ] as const) {
       rows.push([url, "", "", "", `${(routeJs(build, routeId) / 1024).toFixed(1)} KB`]);
     }
-    table(`Web (${ITEMS} items each; ${REQUESTS} requests; in-process, PGlite)`, ["page", "status", "render p50", "render p95", "client JS (gzip)"], rows);
+    table(
+      `Web (${ITEMS} items each; ${REQUESTS} requests; in-process, PGlite)`,
+      ["page", "status", "render p50", "render p95", "client JS (gzip)"],
+      rows,
+    );
   } finally {
     await database.close();
   }

@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { PublishStatusBadge } from "../components/agent/publish-status-badge";
 import { PageHeader } from "../components/page-header";
 import { PublishForm } from "../components/publish/publish-form";
 import { type HistoryEntry, PublishHistory } from "../components/publish/publish-history";
 import { PublishRecords } from "../components/publish/publish-records";
-import { PublishStatusBadge } from "../components/publish/publish-status-badge";
 import type { AgentInfo, PublishItem, PublishReply } from "../components/publish/schemas";
 import { AgentIcon } from "../components/square/agent-card";
 import type { SquareCategory } from "../components/square/types";

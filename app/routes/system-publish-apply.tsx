@@ -2,17 +2,17 @@ import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
 import type { AgentSnapshot } from "../../server/modules/agent/dto";
 import { PageHeader } from "../components/page-header";
-import { PublishStatusBadge } from "../components/publish/publish-status-badge";
 import { AgentIcon } from "../components/square/agent-card";
 import type { SquareCategory } from "../components/square/types";
 import { AgentSnapshotView } from "../components/system/agent-snapshot";
 import type { ApplyDetail, AuditReply } from "../components/system/audit-schemas";
+import { AuditStatusBadge } from "../components/system/audit-status-badge";
 import { ReasonConfirm } from "../components/system/reason-confirm";
 import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { api } from "../lib/api.server";
 import { formatDateTime } from "../lib/format";
-import { auditStatusLabels, publishScopeLabels, publishTargetLabels } from "../lib/labels";
+import { publishScopeLabels, publishTargetLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
 import { idParam, pathOf, withParams } from "../lib/url";
 import type { Route } from "./+types/system-publish-apply";
@@ -83,7 +83,7 @@ export default function PublishApplyPage({ loaderData, actionData }: Route.Compo
           <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-6 gap-y-1">
             <dt className="text-gray-500">状态</dt>
             <dd>
-              <PublishStatusBadge status={apply.status} label={auditStatusLabels[apply.status]} />
+              <AuditStatusBadge status={apply.status} />
               {apply.reason ? <span className="ml-2 text-gray-600">原因：{apply.reason}</span> : null}
             </dd>
             <dt className="text-gray-500">描述</dt>

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { PageHeader } from "../components/page-header";
-import { PublishStatusBadge } from "../components/publish/publish-status-badge";
 import type { ApplyPage, ApplyRecord, AuditReply } from "../components/system/audit-schemas";
+import { AuditStatusBadge } from "../components/system/audit-status-badge";
 import { FilterForm } from "../components/system/filter-form";
 import { ReasonConfirm } from "../components/system/reason-confirm";
 import { Button, buttonClass } from "../components/ui/button";
@@ -122,7 +122,7 @@ function ApplyRow({ apply, rejectHref }: { apply: ApplyRecord; rejectHref: strin
       </td>
       <td className={cellClass}>{apply.applyUser ? displayName(apply.applyUser) : "—"}</td>
       <td className={cellClass}>
-        <PublishStatusBadge status={apply.publishStatus} label={auditStatusLabels[apply.publishStatus]} />
+        <AuditStatusBadge status={apply.publishStatus} />
         {apply.publishStatus === "Rejected" && apply.reason ? (
           <p className="mt-1 max-w-48 text-[13px] text-gray-500">{apply.reason}</p>
         ) : null}

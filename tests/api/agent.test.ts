@@ -254,6 +254,21 @@ describe("GET /api/agent/config/history/list/{id}", () => {
     expect(list[0].opUser).toMatchObject({ userName: t.member.userName });
   });
 
+  it("folds one person's run of autosaved edits into one entry holding the latest snapshot", async () => {
+    const id = await addAgent(s, t.member.token, t.spaceId);
+    for (const prompt of ["草稿一", "草稿二", "草稿三"]) {
+      ok(await s.call("/api/agent/config/update", { token: t.member.token, body: { id, systemPrompt: prompt } }));
+    }
+    ok(await s.call("/api/agent/config/update", { token: t.admin.token, body: { id, systemPrompt: "别人改的" } }));
+    const list = ok(await s.call(`/api/agent/config/history/list/${id}`, { token: t.member.token }));
+    expect(list.map((h: any) => [h.type, h.opUser.userId])).toEqual([
+      ["Edit", t.admin.id],
+      ["Edit", t.member.id],
+      ["Add", t.member.id],
+    ]);
+    expect(list[1].config.systemPrompt).toBe("草稿三");
+  });
+
   it("answers 4040 to outsiders, 4010 without a token and 4000 for a bad id", async () => {
     const id = await addAgent(s, t.member.token, t.spaceId);
     refused(await s.call(`/api/agent/config/history/list/${id}`, { token: t.outsider.token }), "4040");

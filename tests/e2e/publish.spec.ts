@@ -29,6 +29,10 @@ test("builder publishes, admin approves, another user chats with the published v
   await expect(records.getByRole("row").filter({ hasText: "广场" })).toContainText("审核中");
   await expect(builder.page.getByText("审核中").first()).toBeVisible();
 
+  // The builder waits on another page; no unread messages yet.
+  await builder.page.goto("/square");
+  await expect(builder.page.getByRole("link", { name: "通知", exact: true })).toBeVisible();
+
   // The admin reads the snapshot and approves.
   await admin.page.goto(`/system/publish/audit?status=Applying&kw=${encodeURIComponent(name)}`);
   const row = admin.page.getByRole("row").filter({ hasText: name });
@@ -44,8 +48,7 @@ test("builder publishes, admin approves, another user chats with the published v
   await expect(admin.page.getByRole("row").filter({ hasText: name })).toContainText("通过");
 
   // The builder's bell picks the approval up through the event poller, without a reload.
-  await builder.page.goto("/square");
-  await expect(builder.page.getByRole("link", { name: /通知（\d+ 条未读消息）/ })).toBeVisible({ timeout: 15_000 });
+  await expect(builder.page.getByRole("link", { name: "通知（1 条未读消息）" })).toBeVisible({ timeout: 15_000 });
   await builder.page.goto(`/space/${spaceId}/agent/${agentId}/publish`);
   await expect(records.getByRole("row").filter({ hasText: "广场" })).toContainText("已发布");
 

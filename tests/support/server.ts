@@ -32,11 +32,24 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    // pool.end() resolves before its connections have closed; forcing the drop at once would kill them
+    // mid-goodbye (57P01, an unhandled error). Wait for them to go, forcing only as a last resort.
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}${attempt >= 50 ? " with (force)" : ""}`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== "55006" || attempt >= 50) throw err;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }

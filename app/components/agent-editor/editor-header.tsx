@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { AgentDto } from "../../../server/modules/agent/dto";
 import { AgentIcon } from "../agent/agent-icon";
 import { PublishStatusBadge } from "../agent/publish-status-badge";
+import { Badge } from "../ui/badge";
 import { buttonClass } from "../ui/button";
 import { FormErrors } from "../ui/field";
 import { Input } from "../ui/input";
@@ -74,6 +75,7 @@ export function EditorHeader({ agent, historyHref }: EditorHeaderProps) {
         {errors.length ? <FormErrors errors={errors} /> : null}
       </SectionForm>
       <PublishStatusBadge status={agent.publishStatus} />
+      {agent.publishDate && agent.publishDate < agent.modified ? <Badge tone="warning">有更新未发布</Badge> : null}
       <SaveIndicator modified={agent.modified} />
       <Link to={historyHref} preventScrollReset className={buttonClass("secondary", "sm")}>
         <History className="size-4" aria-hidden />

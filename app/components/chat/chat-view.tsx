@@ -25,6 +25,8 @@ interface ChatViewProps {
   action?: string;
   /** Offer each answer's 调试详情 in the side panel. */
   details?: boolean;
+  /** Lay the side panel over the chat instead of beside it (narrow places such as the editor's debug pane). */
+  panelOverlay?: boolean;
   formId?: string;
 }
 
@@ -41,7 +43,7 @@ export function ChatView(props: ChatViewProps) {
 
   const guides = asked || chat.streaming ? [] : agent.guidQuestionDtos;
   return (
-    <div className="flex min-h-0 min-w-0 flex-1">
+    <div className="relative flex min-h-0 min-w-0 flex-1">
       <div className="flex min-w-0 flex-1 flex-col">
         {props.header}
         <MessageList
@@ -64,7 +66,7 @@ export function ChatView(props: ChatViewProps) {
           {askVariables ? <VariablesForm variables={agent.variables} values={props.variableValues} /> : null}
         </Composer>
       </div>
-      <SidePanel panel={chat.panel} onClose={() => chat.setPanel({ mode: "Hide" })} />
+      <SidePanel panel={chat.panel} overlay={props.panelOverlay} onClose={() => chat.setPanel({ mode: "Hide" })} />
     </div>
   );
 }

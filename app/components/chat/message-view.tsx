@@ -35,6 +35,10 @@ function StatusNote({ message }: { message: ChatMessage }) {
   return null;
 }
 
+/** "1.25 秒 · 156 Token": how long the answer took and what it cost. */
+const runSummary = (final: NonNullable<ChatMessage["finalResult"]>) =>
+  `${((final.endTime - final.startTime) / 1000).toFixed(2)} 秒 · ${final.totalTokens} Token`;
+
 interface MessageViewProps {
   message: ChatMessage;
   /** Opens the side panel's debug details for this answer (only offered once it has a final result). */
@@ -75,7 +79,7 @@ export function MessageView({ message, onDetails }: MessageViewProps) {
           className="flex w-fit items-center gap-1 text-gray-400 text-xs hover:text-gray-700"
         >
           <ListTree className="size-3.5" aria-hidden />
-          调试详情
+          调试详情 · {runSummary(message.finalResult)}
         </button>
       ) : null}
     </li>

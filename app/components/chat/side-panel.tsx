@@ -29,11 +29,18 @@ function Card({ card }: { card: StandCard }) {
 }
 
 /** The chat's right-hand panel: cards a step produced (Show_Stand) or one answer's debug details. */
-export function SidePanel({ panel, onClose }: { panel: Panel; onClose: () => void }) {
+export function SidePanel({ panel, overlay, onClose }: { panel: Panel; overlay?: boolean; onClose: () => void }) {
   if (panel.mode === "Hide") return null;
   const title = panel.mode === "Show_Stand" ? "卡片" : "调试详情";
   return (
-    <aside aria-label={title} className="flex w-80 shrink-0 flex-col border-gray-200 border-l bg-white">
+    <aside
+      aria-label={title}
+      className={
+        overlay
+          ? "absolute inset-y-0 right-0 z-10 flex w-full max-w-sm flex-col border-gray-200 border-l bg-white shadow-xl"
+          : "flex w-80 shrink-0 flex-col border-gray-200 border-l bg-white"
+      }
+    >
       <header className="flex items-center justify-between border-gray-200 border-b px-4 py-3">
         <h2 className="font-semibold">{title}</h2>
         <button

@@ -2,9 +2,9 @@ import { ArchiveX } from "lucide-react";
 import { Link } from "react-router";
 import { displayName, formatDateTime } from "../../lib/format";
 import { publishScopeLabels } from "../../lib/labels";
+import { PublishStatusBadge } from "../agent/publish-status-badge";
 import type { SquareCategory } from "../square/types";
 import { buttonClass } from "../ui/button";
-import { PublishStatusBadge } from "./publish-status-badge";
 import type { PublishItem } from "./schemas";
 
 interface PublishRecordsProps {

@@ -125,6 +125,10 @@ export async function insertHistory(db: Db, values: typeof configHistory.$inferI
   await db.insert(configHistory).values(values);
 }
 
+export async function updateHistory(db: Db, id: number, values: Partial<typeof configHistory.$inferInsert>) {
+  await db.update(configHistory).set(values).where(eq(configHistory.id, id));
+}
+
 export async function listHistory(db: Db, targetType: "Agent" | "Plugin" | "Workflow", targetId: number, limit = 200) {
   return db
     .select({ entry: configHistory, user: users })

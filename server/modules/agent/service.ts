@@ -49,6 +49,8 @@ export async function visibleAgent(deps: Deps, actor: Actor, agentId: number) {
   return (await accessAgent(deps, actor, agentId)).agent;
 }
 
+const EDIT_MERGE_MS = 10 * 60_000;
+
 export async function recordHistory(
   db: Db,
   agent: repo.AgentRow,
@@ -58,12 +60,25 @@ export async function recordHistory(
 ) {
   const fresh = (await repo.findAgent(db, agent.tenantId, agent.id)) ?? agent;
   const components = await repo.listComponents(db, agent.id);
+  const config = agentSnapshot(fresh, components);
+  // Autosave sends an edit every few seconds while someone types: one person's run of plain edits is one entry.
+  const [last] = await repo.listHistory(db, "Agent", agent.id, 1);
+  if (
+    type === "Edit" &&
+    last?.entry.type === "Edit" &&
+    last.entry.opUserId === actor.userId &&
+    last.entry.description === description &&
+    Date.now() - last.entry.created.getTime() < EDIT_MERGE_MS
+  ) {
+    await repo.updateHistory(db, last.entry.id, { config, modified: new Date() });
+    return;
+  }
   await repo.insertHistory(db, {
     tenantId: agent.tenantId,
     targetType: "Agent",
     targetId: agent.id,
     type,
-    config: agentSnapshot(fresh, components),
+    config,
     description,
     opUserId: actor.userId,
   });
