@@ -6,7 +6,8 @@ import { Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "./config";
 import { createHttpApp, type WebHandler } from "./http";
-import { openPlatform } from "./platform";
+import { openPlatform, startRecoverySweep } from "./platform";
+import { endActiveTurns } from "./runtime/agent/run";
 
 const BUILD_DIR = path.resolve("build");
 
@@ -43,6 +44,7 @@ async function main() {
   const started = performance.now();
   const { deps, database } = await openPlatform(config);
   const log = deps.log;
+  const stopSweep = startRecoverySweep(deps, database);
 
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   let closeDev: (() => Promise<void>) | undefined;
@@ -81,6 +83,10 @@ async function main() {
     force.unref();
     server.close();
     server.closeIdleConnections();
+    stopSweep();
+    // Open answers end cleanly: partial text kept as interrupted, readers told why, before connections close.
+    const ended = await endActiveTurns();
+    if (ended) log.info({ ended }, "ended running answers");
     await closeDev?.();
     await new Promise((r) => setTimeout(r, 200));
     server.closeAllConnections();

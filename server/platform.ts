@@ -13,7 +13,26 @@ export async function openPlatform(config: Config) {
   await database.migrate();
   const deps: Deps = { config, db: database.db, log };
   const seeded = await seed(deps);
-  const interrupted = await markInterrupted(deps.db);
+  const interrupted = await markInterrupted(deps.db, leaseTimeout(database));
   if (interrupted) log.warn({ interrupted }, "answers cut off by the last shutdown were marked interrupted");
   return { deps, database, seeded };
+}
+
+/**
+ * The embedded database has one instance, so at start every running answer is dead. On a shared PostgreSQL
+ * other instances may be streaming: only runs whose lease (renewed every second) lapsed are dead.
+ */
+const leaseTimeout = (database: Database) => (database.kind === "postgres" ? 15_000 : 0);
+const SWEEP_EVERY_MS = 10_000;
+
+/** Periodically settles answers whose instance died (a crash elsewhere leaves them running forever). */
+export function startRecoverySweep(deps: Deps, database: Database) {
+  if (database.kind !== "postgres") return () => {};
+  const timer = setInterval(() => {
+    markInterrupted(deps.db, leaseTimeout(database))
+      .then((n) => n && deps.log.warn({ interrupted: n }, "answers of a lost instance were marked interrupted"))
+      .catch((err) => deps.log.error({ err }, "recovery sweep failed"));
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -5,12 +5,14 @@ import { z } from "zod";
 import type { agentDetail } from "../../server/modules/agent/detail-service";
 import { AgentFigures } from "../components/agent/agent-figures";
 import { AgentIcon } from "../components/agent/agent-icon";
+import { CopyToSpace } from "../components/publish/copy-to-space";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { FormErrors } from "../components/ui/field";
 import { api, tryApi } from "../lib/api.server";
 import { displayName } from "../lib/format";
 import { pageTitle } from "../lib/meta";
+import { listSpaces } from "../lib/space.server";
 import { startChat } from "../lib/start-chat.server";
 import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/agent-detail";
@@ -30,7 +32,8 @@ function agentIdParam(value: string | undefined) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const agent = await api<AgentDetail>(context, request, `/api/published/agent/${agentIdParam(params.agentId)}`);
-  return { agent };
+  // Only agents published with 允许复制 offer 复制到空间, which needs the user's spaces.
+  return { agent, spaces: agent.allowCopy === 1 ? await listSpaces(context, request) : [] };
 }
 
 const detailSchema = z.discriminatedUnion("intent", [
@@ -57,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** A published agent as chat users see it: who made it, how it opens, its figures; favourite, like, chat. */
 export default function AgentDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { agent } = loaderData;
+  const { agent, spaces } = loaderData;
   const busy = useNavigation().formData?.get("intent");
   const questions = agent.guidQuestionDtos.filter((q) => q.type === "Question");
   return (
@@ -106,6 +109,7 @@ export default function AgentDetailPage({ loaderData, actionData }: Route.Compon
               {agent.liked ? "已点赞" : "点赞"}
             </Button>
           </Form>
+          <CopyToSpace agentId={agent.agentId} allowCopy={agent.allowCopy} spaces={spaces} />
         </div>
         <Card title="使用情况">
           <AgentFigures statistics={agent.statistics} />

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { AgentDto } from "../../../server/modules/agent/dto";
 import { AgentIcon } from "../agent/agent-icon";
 import { PublishStatusBadge } from "../agent/publish-status-badge";
+import { PublishButton } from "../publish/publish-button";
 import { Badge } from "../ui/badge";
 import { buttonClass } from "../ui/button";
 import { FormErrors } from "../ui/field";
@@ -81,7 +82,7 @@ export function EditorHeader({ agent, historyHref }: EditorHeaderProps) {
         <History className="size-4" aria-hidden />
         变更记录
       </Link>
-      {/* 发布 (needs the `Publish` permission) arrives with the publishing work: its button goes here. */}
+      <PublishButton spaceId={agent.spaceId} agentId={agent.id} canPublish={agent.permissions.includes("Publish")} />
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowRightLeft, BarChart3, Copy, type LucideIcon, Trash2 } from "lucide-react";
+import { ArrowRightLeft, BarChart3, Copy, Link2, type LucideIcon, PackageMinus, Trash2 } from "lucide-react";
 import type { AgentPermission } from "../../../server/modules/agent/dto";
 import type { MenuEntry } from "../ui/menu";
 
@@ -13,21 +13,29 @@ export interface AgentMenuItem {
   permission?: AgentPermission;
 }
 
-/**
- * The card menu, in order. Later work adds its items here:
- * - 临时会话 (Temporary_Session, permission "TempChat") after 迁移, with the temporary-chat work;
- * - 下架 (Off_Shelf, permission "Publish", published agents only) before 删除, with publishing.
- * Each new action also needs a case in `agentMenuEntries` below.
- */
+/** The card menu, in order. 临时会话 and 下架 lead to their own pages; the rest open on the develop page. */
 export const agentMenuItems: readonly AgentMenuItem[] = [
   { action: "Analyze", label: "分析", icon: BarChart3 },
   { action: "Create_Copy", label: "创建副本", icon: Copy, permission: "Copy" },
   { action: "Move", label: "迁移", icon: ArrowRightLeft, permission: "Transfer" },
+  { action: "Temporary_Session", label: "临时会话", icon: Link2, permission: "TempChat" },
+  { action: "Off_Shelf", label: "下架", icon: PackageMinus, permission: "Publish" },
   { action: "Del", label: "删除", icon: Trash2, permission: "Delete" },
 ];
 
 interface MenuTarget {
+  id: number;
+  spaceId: number;
+  publishStatus: string;
   permissions: readonly AgentPermission[];
+}
+
+/** Actions with pages of their own (temporary links, the publication list where 下架 lives). */
+function ownPage(agent: MenuTarget, action: AgentMenuAction) {
+  const base = `/space/${agent.spaceId}/agent/${agent.id}`;
+  if (action === "Temporary_Session") return `${base}/temp-links`;
+  if (action === "Off_Shelf") return `${base}/publish#publish-records`;
+  return null;
 }
 
 interface MenuHandlers {
@@ -41,6 +49,7 @@ interface MenuHandlers {
 export function agentMenuEntries(agent: MenuTarget, { hrefFor, copyNow }: MenuHandlers): MenuEntry[] {
   return agentMenuItems
     .filter((item) => !item.permission || agent.permissions.includes(item.permission))
+    .filter((item) => item.action !== "Off_Shelf" || agent.publishStatus === "Published")
     .map((item) => {
       const Icon = item.icon;
       const label = (
@@ -52,7 +61,7 @@ export function agentMenuEntries(agent: MenuTarget, { hrefFor, copyNow }: MenuHa
           {item.label}
         </span>
       );
-      const to = hrefFor(item.action);
+      const to = ownPage(agent, item.action) ?? hrefFor(item.action);
       if (item.action === "Create_Copy") return { kind: "command", key: item.action, label, to, onSelect: copyNow };
       return { kind: "link", key: item.action, label, to };
     });

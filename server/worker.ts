@@ -1,0 +1,36 @@
+import { ConfigError, loadConfig } from "./config";
+import { openPlatform, startRecoverySweep } from "./platform";
+
+/**
+ * `npm run worker`: background duties without HTTP, for operators who run them apart from the web
+ * instances — migrations and seed at start, then the sweep that settles answers of lost instances.
+ */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { deps, database } = await openPlatform(config);
+  const stopSweep = startRecoverySweep(deps, database);
+  deps.log.info({ database: database.kind }, "worker started");
+  const shutdown = async () => {
+    stopSweep();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown());
+  process.on("SIGINT", () => void shutdown());
+  // Keep the process alive even when there is nothing periodic to do (the embedded database).
+  setInterval(() => {}, 1 << 30);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
