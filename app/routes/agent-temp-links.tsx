@@ -17,7 +17,6 @@ import { api, tryApi } from "../lib/api.server";
 import { formatDateTime } from "../lib/format";
 import { idField } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
-import { tempLinksPath } from "../lib/temp-links";
 import { redirectWithToast } from "../lib/toast.server";
 import { idParam, pathOf, withParams } from "../lib/url";
 import { useHydrated } from "../lib/use-hydrated";
@@ -64,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const agentId = idParam(params.agentId, "智能体不存在");
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return submission.reply();
-  const back = tempLinksPath(Number(params.spaceId), agentId);
+  const back = `/space/${idParam(params.spaceId, "空间不存在")}/agent/${agentId}/temp-links`;
   const value = submission.value;
   if (value.intent === "create") {
     const expire = value.expiry === "never" ? null : new Date(Date.now() + Number(value.expiry) * HOUR).toISOString();

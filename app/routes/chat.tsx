@@ -10,6 +10,7 @@ import { api, tryApi } from "../lib/api.server";
 import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
 import { idParam } from "../lib/url";
+import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/chat";
 import { readChatForm, runTurnToEnd, uploadFiles } from "./chat.server";
 
@@ -75,7 +76,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 const RUNNING_POLL_MS = 2000;
 
 /** An answer from an earlier visit is still being generated: offer to stop it and refresh until it ends. */
-function RunningNotice({ requestId }: { requestId: string }) {
+function RunningNotice({ requestId, href }: { requestId: string; href: string }) {
+  const hydrated = useHydrated();
   const revalidator = useRevalidator();
   useEffect(() => {
     const timer = setInterval(() => revalidator.revalidate(), RUNNING_POLL_MS);
@@ -85,18 +87,19 @@ function RunningNotice({ requestId }: { requestId: string }) {
     <div className="flex items-center justify-center gap-3 border-gray-200 border-b bg-primary-50 px-4 py-2 text-[13px] text-primary-700">
       <LoaderCircle className="size-4 animate-spin" aria-hidden />
       上一条回复仍在生成中，完成后会自动显示。
-      <button
-        type="button"
-        className="underline"
-        onClick={() => void requestStop(requestId).then(() => revalidator.revalidate())}
-      >
-        停止生成
-      </button>
-      <noscript>
-        <a href="" className="underline">
+      {hydrated ? (
+        <button
+          type="button"
+          className="underline"
+          onClick={() => void requestStop(requestId).then(() => revalidator.revalidate())}
+        >
+          停止生成
+        </button>
+      ) : (
+        <a href={href} className="underline">
           刷新
         </a>
-      </noscript>
+      )}
     </div>
   );
 }
@@ -182,7 +185,7 @@ function ConversationPage({ conversation, history, message, error }: Conversatio
                 <h1 className="truncate font-semibold">{conversation.topic || agent.name}</h1>
                 {conversation.topic ? <span className="truncate text-gray-400 text-xs">{agent.name}</span> : null}
               </header>
-              {waitingFor ? <RunningNotice requestId={waitingFor} /> : null}
+              {waitingFor ? <RunningNotice requestId={waitingFor} href={`/home/chat/${id}`} /> : null}
               {error ? (
                 <p
                   role="alert"

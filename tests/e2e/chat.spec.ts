@@ -180,3 +180,23 @@ test("the agent editor's debug pane chats with the draft and shows debug details
   const history = await call<{ agentId: number }[]>(page, "/api/agent/conversation/list", { agentId, limit: 20 });
   expect(history).toEqual([]);
 });
+
+test("the prompt-optimisation relay streams the assistant's chunks", async ({ page }) => {
+  const { agentId } = await createAgent(page, "template-1");
+  const res = await page.request.post("/resources/prompt-optimize", {
+    data: { prompt: "帮我写一个旅行规划助手", type: "AGENT", id: agentId },
+  });
+  expect(res.headers()["content-type"]).toContain("text/event-stream");
+  const chunks = (await res.text())
+    .split("\n")
+    .filter((line) => line.startsWith("data:"))
+    .map((line) => JSON.parse(line.slice(5)) as { type: string; text: string; finished: boolean });
+  expect(chunks.at(-1)?.finished).toBe(true);
+  expect(chunks.some((c) => c.type === "THINK")).toBe(true);
+  const text = chunks
+    .filter((c) => c.type === "CHAT")
+    .map((c) => c.text)
+    .join("");
+  expect(text).toContain("# 角色");
+  expect(text).toContain("帮我写一个旅行规划助手");
+});

@@ -68,6 +68,8 @@ export function useChatStream(initial: ChatMessage[], transport: ChatTransport) 
   const transportRef = useRef(transport);
   transportRef.current = transport;
   const active = useRef<ActiveRun | null>(null);
+  /** Counts sends, so suggestions that arrive after the next message was sent are dropped. */
+  const turns = useRef(0);
 
   useEffect(() => () => active.current?.abort.abort(), []);
 
@@ -76,6 +78,7 @@ export function useChatStream(initial: ChatMessage[], transport: ChatTransport) 
     const t = transportRef.current;
     const run: ActiveRun = { abort: new AbortController(), requestId: null, stopWanted: false };
     active.current = run;
+    const turnNumber = ++turns.current;
     let turn = startTurn(localMessage("ASSISTANT", { status: "loading" }));
     let shown = turn;
     setStreaming(true);
@@ -131,7 +134,9 @@ export function useChatStream(initial: ChatMessage[], transport: ChatTransport) 
     }
     if (turn.answer.status === "complete" && !turn.questionOptions && t.suggest) {
       t.suggest()
-        .then((list) => setChips((current) => (current.length ? current : list)))
+        .then((list) => {
+          if (turns.current === turnNumber) setChips(list);
+        })
         .catch(() => {});
     }
     if (turn.answer.requestId) t.onAnswered?.(out, turn.answer);

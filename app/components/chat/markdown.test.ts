@@ -1,0 +1,32 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Markdown } from "./markdown";
+
+const render = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
+
+describe("Markdown", () => {
+  it("renders GFM tables, highlighted code with a copy button, and inline images", () => {
+    const html = render("| 城市 | 温度 |\n| --- | --- |\n| 北京 | 20 |\n\n```js\nconst a = 1;\n```\n\n![图](/a.png)");
+    expect(html).toContain("<table>");
+    expect(html).toContain("<td>北京</td>");
+    expect(html).toContain('class="hljs language-js"');
+    expect(html).toContain('<span class="hljs-keyword">const</span>');
+    expect(html).toContain('aria-label="复制代码"');
+    expect(html).toMatch(/<img src="\/a.png" alt="图" loading="lazy"\/>/);
+  });
+
+  it("opens links in a new tab without handing over the window", () => {
+    const html = render("[文档](https://example.com/docs)");
+    expect(html).toContain('href="https://example.com/docs"');
+    expect(html).toContain('target="_blank"');
+    expect(html).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it("never renders raw HTML or script URLs from model output", () => {
+    const html = render('<script>alert(1)</script><img src=x onerror="alert(1)">\n\n[点我](javascript:alert(1))');
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("onerror");
+    expect(html).not.toContain("javascript:");
+  });
+});
