@@ -1,6 +1,7 @@
 import { BookOpen, Braces, Cpu, type LucideIcon, Plug, Puzzle, SearchX, Table2, Workflow } from "lucide-react";
 import type { UserDto } from "../../server/modules/auth/service";
 import { PublishStatusBadge } from "../components/agent/publish-status-badge";
+import { SpaceModels } from "../components/chat/space-models";
 import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
 import { EmptyState } from "../components/ui/empty-state";
@@ -18,6 +19,7 @@ import {
 } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
 import { spaceIdParam } from "../lib/space.server";
+import { loadSpaceModels } from "../lib/space-models.server";
 import type { Route } from "./+types/space-library";
 import type { LibraryItem } from "./agent-editor.server";
 
@@ -53,7 +55,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
   // Opening is not recorded for components; "recently open" lists the most recently changed first.
   if (query.status === "Recently_Open") items = [...items].sort((a, b) => b.modified.localeCompare(a.modified));
-  return { query, items, filtered: query.status !== "All" || query.creator !== "All_Person" };
+  // The 模型 tab manages the space's own models (and shows the tenant's, read-only).
+  const spaceModels = query.type === "Model" ? await loadSpaceModels(context, request, spaceId) : null;
+  return { query, items, filtered: query.status !== "All" || query.creator !== "All_Person", spaceModels };
 }
 
 const typeIcons: Record<LibraryType, LucideIcon> = {
@@ -112,7 +116,7 @@ const tabsOf = <K extends string>(labels: Record<K, string>, to: (key: K) => str
   (Object.keys(labels) as K[]).map((key) => ({ key, label: labels[key], to: to(key) }));
 
 export default function LibraryPage({ loaderData }: Route.ComponentProps) {
-  const { query, items, filtered } = loaderData;
+  const { query, items, filtered, spaceModels } = loaderData;
   const space = useCurrentSpace();
   const href = (changes: Partial<LibraryQuery>) => libraryHref(space.id, query, changes);
   const empty = filtered ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" } : emptyCopy[query.type];
@@ -132,7 +136,9 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </div>
-      {items.length === 0 ? (
+      {spaceModels ? (
+        <SpaceModels data={spaceModels} />
+      ) : items.length === 0 ? (
         <EmptyState
           icon={filtered ? SearchX : typeIcons[query.type]}
           title={empty.title}
