@@ -6,20 +6,21 @@ export const CHAT_KEY_RE = /^ck-[a-f0-9]{32}$/;
 export const UID_RE = /^[a-f0-9]{32}$/;
 
 /**
- * Without JavaScript the temporary conversation's uid lives in this cookie, scoped to the link's path so each
- * link keeps its own conversation (with JavaScript the page mirrors it in sessionStorage, as the original).
+ * The temporary conversation's uid lives in a cookie named after the link, so each link keeps its own
+ * conversation (with JavaScript the page also mirrors it in sessionStorage, as the original). The path is
+ * /chat-temp, not the link's own path: the router's data requests go to /chat-temp/<key>.data.
  */
-const conversationCookie = createCookie("temp_conversation", { httpOnly: true, sameSite: "lax" });
+const conversationCookie = (chatKey: string) =>
+  createCookie(`temp_${chatKey}`, { path: "/chat-temp", httpOnly: true, sameSite: "lax" });
 
-const cookiePath = (chatKey: string) => `/chat-temp/${chatKey}`;
+const pagePath = (chatKey: string) => `/chat-temp/${chatKey}`;
 
-export async function storedUid(request: Request) {
-  const value: unknown = await conversationCookie.parse(request.headers.get("cookie"));
+export async function storedUid(request: Request, chatKey: string) {
+  const value: unknown = await conversationCookie(chatKey).parse(request.headers.get("cookie"));
   return typeof value === "string" && UID_RE.test(value) ? value : undefined;
 }
 
-export const rememberUid = (chatKey: string, uid: string) =>
-  conversationCookie.serialize(uid, { path: cookiePath(chatKey) });
+export const rememberUid = (chatKey: string, uid: string) => conversationCookie(chatKey).serialize(uid);
 
 /** Why a link cannot be used, as the page explains it. */
 export type LinkRefusal = { kind: "login"; loginUrl: string } | { kind: "closed"; message: string };
@@ -28,7 +29,7 @@ export type TempChatState = { ok: true; conversation: ConversationView } | { ok:
 
 function refusalOf(code: string, message: string, chatKey: string): LinkRefusal {
   if (code === "4010" || code === "4011") {
-    return { kind: "login", loginUrl: `/login?redirect=${encodeURIComponent(cookiePath(chatKey))}` };
+    return { kind: "login", loginUrl: `/login?redirect=${encodeURIComponent(pagePath(chatKey))}` };
   }
   if (code === "0001" || code === "4040" || code === "4000") return { kind: "closed", message };
   throw data({ code, message, tid: "" }, { status: code === "4290" ? 429 : 500 });

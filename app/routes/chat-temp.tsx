@@ -2,14 +2,14 @@ import { CircleAlert, Eraser, LinkIcon, LogIn } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { ChatView } from "../components/chat/chat-view";
+import { RunningNotice, useRunningAnswer } from "../components/chat/running-answer";
 import { type ConversationView, fromDto } from "../components/chat/types";
 import type { ChatTransport } from "../components/chat/use-chat-stream";
-import { missingRequired } from "../components/chat/variables";
 import { Avatar } from "../components/ui/avatar";
 import { Button, buttonClass } from "../components/ui/button";
 import { pageTitle } from "../lib/meta";
 import type { Route } from "./+types/chat-temp";
-import { readChatForm, runTurnToEnd, uploadFiles } from "./chat.server";
+import { sendFromForm } from "./chat.server";
 import {
   CHAT_KEY_RE,
   type LinkRefusal,
@@ -21,6 +21,8 @@ import {
 
 /** The original client's sessionStorage key for the temporary conversation (reference §1.7). */
 const SESSION_KEY = "TEMP_CONVERSATION_UID";
+/** Uids this tab already tried to resume: a uid that does not come back is not asked for again. */
+const resumeTried = new Set<string>();
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(matches, loaderData?.state.ok ? loaderData.state.conversation.agent.name : "临时会话");
@@ -33,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       state: { ok: false as const, refusal: { kind: "closed" as const, message: "临时会话链接不存在" } },
     };
   }
-  const uid = await storedUid(request);
+  const uid = await storedUid(request, chatKey);
   const state = await openTempConversation(context, request, chatKey, uid);
   if (!state.ok || state.conversation.uid === uid) return { chatKey, state };
   return data({ chatKey, state }, { headers: { "Set-Cookie": await rememberUid(chatKey, state.conversation.uid) } });
@@ -61,24 +63,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 
   if (intent !== "send") throw data({ code: "4000", message: "未知的操作", tid: "" }, { status: 400 });
-  const state = await openTempConversation(context, request, chatKey, await storedUid(request));
+  const state = await openTempConversation(context, request, chatKey, await storedUid(request, chatKey));
   if (!state.ok) return redirect(here);
   const { conversation } = state;
-  const { text, files, variableParams } = readChatForm(form, conversation.agent.variables);
-  const firstTurn = !conversation.messageList.some((m) => m.role === "USER");
-  const missing = firstTurn ? missingRequired(conversation.agent.variables, variableParams) : [];
-  if (missing.length) return { intent, error: `请填写必填参数：${missing.join("、")}` };
-  const uploaded = await uploadFiles(context, request, files, chatKey);
-  if (!uploaded.ok) return { intent, error: uploaded.error };
-  if (!text && !uploaded.attachments.length) return { intent, error: "请输入消息" };
-  const turn = await runTurnToEnd(context, request, "/api/temp/chat/completions", {
+  const sent = await sendFromForm(context, request, form, {
+    conversation,
     chatKey,
-    conversationUid: conversation.uid,
-    message: text,
-    attachments: uploaded.attachments,
-    variableParams,
+    path: "/api/temp/chat/completions",
+    body: (m) => ({ chatKey, conversationUid: conversation.uid, ...m }),
   });
-  if (!turn.ok) return { intent, error: turn.error };
+  if (sent.error) return { intent, error: sent.error };
   return redirect(`${here}#chat-end`, { headers: { "Set-Cookie": await rememberUid(chatKey, conversation.uid) } });
 }
 
@@ -129,14 +123,16 @@ function TempChat({
   // With JavaScript the tab's sessionStorage decides which conversation continues (reference §1.7).
   useEffect(() => {
     const kept = sessionStorage.getItem(SESSION_KEY);
-    if (kept && kept !== uid && resume.state === "idle" && !resume.data) {
+    if (kept && kept !== uid && !resumeTried.has(kept)) {
+      resumeTried.add(kept);
       resume.submit({ intent: "resume", uid: kept }, { method: "post" });
       return;
     }
-    sessionStorage.setItem(SESSION_KEY, uid);
-  }, [uid, resume.state, resume.data, resume.submit]);
+    if (resume.state === "idle") sessionStorage.setItem(SESSION_KEY, uid);
+  }, [uid, resume.state, resume.submit]);
 
   const initial = useMemo(() => conversation.messageList.map(fromDto), [conversation.messageList]);
+  const { waitingFor, epoch } = useRunningAnswer(conversation.runningRequestId);
   const transport = useMemo<ChatTransport>(
     () => ({
       streamUrl: "/resources/temp-chat-stream",
@@ -155,6 +151,7 @@ function TempChat({
   return (
     <div className="flex h-screen flex-col">
       <ChatView
+        key={epoch}
         agent={agent}
         messages={initial}
         transport={transport}
@@ -177,6 +174,7 @@ function TempChat({
                 </Button>
               </Form>
             </header>
+            {waitingFor ? <RunningNotice requestId={waitingFor} href={`/chat-temp/${chatKey}`} temp /> : null}
             {error ? (
               <p role="alert" className="flex items-center justify-center gap-2 bg-danger-50 px-4 py-2 text-danger-700">
                 <CircleAlert className="size-4" aria-hidden />

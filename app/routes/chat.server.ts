@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import type { Attachment, ChatEvent, ChatVariable, FinalResult } from "../components/chat/types";
-import { variableParamsFrom } from "../components/chat/variables";
+import type { Attachment, ChatEvent, ChatVariable, ConversationView, FinalResult } from "../components/chat/types";
+import { missingRequired, variableParamsFrom } from "../components/chat/variables";
 import { redirectToLogin } from "../lib/api.server";
 import { postJsonToApi } from "../lib/relay.server";
 import { readJsonStream } from "../lib/sse";
@@ -13,7 +13,7 @@ interface Envelope<T> {
 }
 
 /** A message posted by the no-JavaScript chat form: the text (or a clicked chip), variables and files. */
-export function readChatForm(form: FormData, variables: ChatVariable[]) {
+function readChatForm(form: FormData, variables: ChatVariable[]) {
   const chip = String(form.get("chip") ?? "").trim();
   const text = chip || String(form.get("message") ?? "").trim();
   const files = form.getAll("file").filter((f): f is File => f instanceof File && f.size > 0 && f.name !== "");
@@ -21,7 +21,7 @@ export function readChatForm(form: FormData, variables: ChatVariable[]) {
 }
 
 /** Stores files picked in the no-JavaScript form; `chatKey` for people on a temporary link. */
-export async function uploadFiles(context: AppLoadContext, request: Request, files: File[], chatKey?: string) {
+async function uploadFiles(context: AppLoadContext, request: Request, files: File[], chatKey?: string) {
   const attachments: Attachment[] = [];
   for (const file of files) {
     const body = new FormData();
@@ -48,7 +48,7 @@ export async function uploadFiles(context: AppLoadContext, request: Request, fil
  * Runs one chat turn for a form without JavaScript: posts to the chat stream and reads it to FINAL_RESULT on
  * the server, so the page can redirect to the finished answer. Refusals come back as their Chinese message.
  */
-export async function runTurnToEnd(context: AppLoadContext, request: Request, path: string, body: unknown) {
+async function runTurnToEnd(context: AppLoadContext, request: Request, path: string, body: unknown) {
   const res = await postJsonToApi(context, request, path, body);
   if (!res.ok || !res.body) {
     const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
@@ -62,4 +62,35 @@ export async function runTurnToEnd(context: AppLoadContext, request: Request, pa
     return true;
   });
   return { ok: true as const, final: final as FinalResult | null };
+}
+
+interface FormTurn {
+  conversation: ConversationView;
+  /** The stream to run the turn on: the chat API, or the temporary-link completions. */
+  path: string;
+  /** The request body for the stream, from what the form carried. */
+  body: (message: { message: string; attachments: Attachment[]; variableParams: Record<string, unknown> }) => unknown;
+  chatKey?: string;
+}
+
+/**
+ * The no-JavaScript send: reads the posted form, checks required variables before the first message, stores
+ * the files and runs the turn to its end. Returns the Chinese reason when nothing was sent, else null.
+ */
+export async function sendFromForm(context: AppLoadContext, request: Request, form: FormData, turn: FormTurn) {
+  const { variables } = turn.conversation.agent;
+  const { text, files, variableParams } = readChatForm(form, variables);
+  const firstTurn = !turn.conversation.messageList.some((m) => m.role === "USER");
+  const missing = firstTurn ? missingRequired(variables, variableParams) : [];
+  if (missing.length) return { error: `请填写必填参数：${missing.join("、")}`, text };
+  const uploaded = await uploadFiles(context, request, files, turn.chatKey);
+  if (!uploaded.ok) return { error: uploaded.error, text };
+  if (!text && !uploaded.attachments.length) return { error: "请输入消息", text };
+  const result = await runTurnToEnd(
+    context,
+    request,
+    turn.path,
+    turn.body({ message: text, attachments: uploaded.attachments, variableParams }),
+  );
+  return { error: result.ok ? null : result.error, text };
 }

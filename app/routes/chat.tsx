@@ -1,18 +1,17 @@
-import { CircleAlert, LoaderCircle } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { data, redirect, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
+import { CircleAlert } from "lucide-react";
+import { useCallback, useMemo, useRef } from "react";
+import { data, redirect, useFetcher, useLocation, useNavigate } from "react-router";
 import { ChatHistory, type ConversationSummary } from "../components/chat/chat-history";
 import { ChatView } from "../components/chat/chat-view";
+import { RunningNotice, useRunningAnswer } from "../components/chat/running-answer";
 import { type ConversationView, fromDto } from "../components/chat/types";
-import { type ChatTransport, requestStop } from "../components/chat/use-chat-stream";
-import { missingRequired } from "../components/chat/variables";
+import { type ChatTransport, fetchSuggestions } from "../components/chat/use-chat-stream";
 import { api, tryApi } from "../lib/api.server";
 import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
 import { idParam } from "../lib/url";
-import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/chat";
-import { readChatForm, runTurnToEnd, uploadFiles } from "./chat.server";
+import { sendFromForm } from "./chat.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(matches, loaderData?.conversation.topic || loaderData?.conversation.agent.name || "会话");
@@ -34,9 +33,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = idParam(params.id, "会话不存在");
   const form = await request.formData();
   const intent = form.get("intent");
-  const conversation = await conversationOf(context, request, id);
   const here = `/home/chat/${id}`;
 
+  if (intent === "title") {
+    const firstMessage = String(form.get("firstMessage") ?? "").slice(0, 5000);
+    const updated = await tryApi(context, request, "/api/agent/conversation/update", { body: { id, firstMessage } });
+    return { intent, ok: updated.ok };
+  }
+
+  const conversation = await conversationOf(context, request, id);
   if (intent === "new") {
     const created = await tryApi<ConversationView>(context, request, "/api/agent/conversation/create", {
       body: { agentId: conversation.agentId, devMode: false },
@@ -45,63 +50,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(`/home/chat/${created.data.id}`);
   }
 
-  if (intent === "title") {
-    const firstMessage = String(form.get("firstMessage") ?? "").slice(0, 5000);
-    const updated = await tryApi(context, request, "/api/agent/conversation/update", { body: { id, firstMessage } });
-    return { intent, ok: updated.ok };
-  }
-
   if (intent !== "send") throw data({ code: "4000", message: "未知的操作", tid: "" }, { status: 400 });
   // Without JavaScript: run the whole turn here, then show the finished answer after a redirect.
-  const { text, files, variableParams } = readChatForm(form, conversation.agent.variables);
-  const firstTurn = !conversation.messageList.some((m) => m.role === "USER");
-  const missing = firstTurn ? missingRequired(conversation.agent.variables, variableParams) : [];
-  if (missing.length) return { intent, error: `请填写必填参数：${missing.join("、")}` };
-  const uploaded = await uploadFiles(context, request, files);
-  if (!uploaded.ok) return { intent, error: uploaded.error };
-  if (!text && !uploaded.attachments.length) return { intent, error: "请输入消息" };
-  const turn = await runTurnToEnd(context, request, "/api/agent/conversation/chat", {
-    conversationId: id,
-    message: text,
-    attachments: uploaded.attachments,
-    variableParams,
+  const sent = await sendFromForm(context, request, form, {
+    conversation,
+    path: "/api/agent/conversation/chat",
+    body: (m) => ({ conversationId: id, ...m }),
   });
-  if (!turn.ok) return { intent, error: turn.error };
-  if (conversation.topicUpdated !== 1 && text) {
-    await tryApi(context, request, "/api/agent/conversation/update", { body: { id, firstMessage: text } });
+  if (sent.error) return { intent, error: sent.error };
+  if (conversation.topicUpdated !== 1 && sent.text) {
+    await tryApi(context, request, "/api/agent/conversation/update", { body: { id, firstMessage: sent.text } });
   }
   return redirect(`${here}#chat-end`);
-}
-
-const RUNNING_POLL_MS = 2000;
-
-/** An answer from an earlier visit is still being generated: offer to stop it and refresh until it ends. */
-function RunningNotice({ requestId, href }: { requestId: string; href: string }) {
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const timer = setInterval(() => revalidator.revalidate(), RUNNING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [revalidator]);
-  return (
-    <div className="flex items-center justify-center gap-3 border-gray-200 border-b bg-primary-50 px-4 py-2 text-[13px] text-primary-700">
-      <LoaderCircle className="size-4 animate-spin" aria-hidden />
-      上一条回复仍在生成中，完成后会自动显示。
-      {hydrated ? (
-        <button
-          type="button"
-          className="underline"
-          onClick={() => void requestStop(requestId).then(() => revalidator.revalidate())}
-        >
-          停止生成
-        </button>
-      ) : (
-        <a href={href} className="underline">
-          刷新
-        </a>
-      )}
-    </div>
-  );
 }
 
 export default function ChatPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -129,18 +89,7 @@ function ConversationPage({ conversation, history, message, error }: Conversatio
         attachments: m.attachments,
         variableParams: m.variableParams,
       }),
-      suggest:
-        agent.openSuggest === "Open"
-          ? async () => {
-              const res = await fetch("/resources/chat-suggest", {
-                method: "POST",
-                headers: { "content-type": "application/json" },
-                body: JSON.stringify({ conversationId: id }),
-              });
-              const envelope = (await res.json()) as { code: string; data: string[] | null };
-              return envelope.code === "0000" ? (envelope.data ?? []) : [];
-            }
-          : undefined,
+      suggest: agent.openSuggest === "Open" ? () => fetchSuggestions(id) : undefined,
       // After the first answer the server titles the conversation; the action's revalidation refreshes the history.
       onAnswered: (m) => {
         if (titled.current) return;
@@ -156,15 +105,7 @@ function ConversationPage({ conversation, history, message, error }: Conversatio
     [navigate, location.pathname],
   );
 
-  // An answer still running from an earlier visit: once it ends, start again from the stored messages.
-  const [waitingFor, setWaitingFor] = useState(conversation.runningRequestId);
-  const [epoch, setEpoch] = useState(0);
-  useEffect(() => {
-    if (waitingFor && conversation.runningRequestId !== waitingFor) {
-      setWaitingFor(null);
-      setEpoch((n) => n + 1);
-    }
-  }, [waitingFor, conversation.runningRequestId]);
+  const { waitingFor, epoch } = useRunningAnswer(conversation.runningRequestId);
 
   return (
     <>

@@ -71,6 +71,33 @@ test("an answer streams in with its reasoning, suggestions follow and the conver
   expect(conversation.variables.tone).toBe("轻松");
 });
 
+test("a tool call shows as a step chip that expands to its input and output", async ({ page }) => {
+  const { agentId } = await createAgent(page, "template-2");
+  const id = await newConversation(page, agentId);
+  await page.goto(`/home/chat/${id}`);
+  // The offline model calls a tool named in the message, with key=value arguments.
+  await page.getByLabel("输入消息").fill("请调用 set_variable name=tone value=简洁");
+  await page.getByLabel("输入消息").press("Enter");
+
+  const steps = page.getByRole("list", { name: "执行步骤" });
+  const chip = steps.locator("details").filter({ hasText: "变量设置" });
+  await expect(chip).toContainText("已完成");
+  await expect(messageList(page).getByText("工具调用完成，结果如下")).toBeVisible();
+  await chip.getByText("变量设置").click();
+  await expect(chip.getByText('"value": "简洁"').first()).toBeVisible();
+
+  await messageList(page)
+    .getByRole("button", { name: /调试详情/ })
+    .click();
+  const panel = page.getByRole("complementary", { name: "调试详情" });
+  await expect(panel.getByText("变量设置")).toBeVisible();
+  await expect(panel.getByText("成功")).toBeVisible();
+
+  // Steps are stored with the answer.
+  await page.reload();
+  await expect(page.getByRole("list", { name: "执行步骤" }).getByText("变量设置")).toBeVisible();
+});
+
 test("stop ends a slow answer where it is, and it stays stopped", async ({ page }) => {
   const { agentId, spaceId } = await createAgent(page, "template-1");
   const fake = await useFakeModel(page, agentId, spaceId, "fake-slow");
@@ -95,6 +122,30 @@ test("stop ends a slow answer where it is, and it stays stopped", async ({ page 
     }).toPass({ timeout: 10_000 });
     await expect(list.getByText(/片段0/)).toBeVisible();
     await expect(list.getByText(/片段49/)).toHaveCount(0);
+  } finally {
+    await fake.close();
+  }
+});
+
+test("an answer still running after a reload is shown as running, then stored; it can be stopped", async ({ page }) => {
+  const { agentId, spaceId } = await createAgent(page, "template-1");
+  const fake = await useFakeModel(page, agentId, spaceId, "fake-slow");
+  try {
+    const id = await newConversation(page, agentId);
+    await page.goto(`/home/chat/${id}`);
+    await page.getByLabel("输入消息").fill("先说一半");
+    await page.getByLabel("输入消息").press("Enter");
+    const list = messageList(page);
+    await expect(list.getByText(/片段2/)).toBeVisible();
+
+    // Leaving the page does not stop the answer: the server keeps writing it down.
+    await page.reload();
+    await expect(page.getByText("上一条回复仍在生成中")).toBeVisible();
+    await expect(list.getByText("先说一半", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "停止生成" }).click();
+    await expect(page.getByText("上一条回复仍在生成中")).toHaveCount(0, { timeout: 15_000 });
+    await expect(list.getByText("已停止生成")).toBeVisible();
+    await expect(list.getByText(/片段0/)).toBeVisible();
   } finally {
     await fake.close();
   }

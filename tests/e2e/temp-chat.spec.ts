@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { answerTo, createAgent, messageList, OFFLINE_ANSWER } from "./chat-support";
+import { answerTo, createAgent, messageList, OFFLINE_ANSWER, useFakeModel } from "./chat-support";
 import { ADMIN, loginWithPassword } from "./support";
 
 /** Creates a link on the agent's 临时会话 page and returns its URL as the page shows it. */
@@ -64,6 +64,35 @@ test("a temporary link lets someone without an account chat; 清空 starts over"
   await late.page.goto(path);
   await expect(late.page.getByRole("heading", { name: "临时会话链接不存在" })).toBeVisible();
   await late.context.close();
+});
+
+test("reloading a temporary chat mid-answer keeps the conversation and shows the answer when it ends", async ({
+  page,
+  browser,
+}) => {
+  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  const { agentId, spaceId } = await createAgent(page, "template-1");
+  const fake = await useFakeModel(page, agentId, spaceId, "fake-slow");
+  const path = await createLink(page, spaceId, agentId, false);
+  const guest = await stranger(browser);
+  try {
+    const chat = guest.page;
+    await chat.goto(path);
+    await chat.getByLabel("输入消息").fill("慢慢说");
+    await chat.getByLabel("输入消息").press("Enter");
+    const list = messageList(chat);
+    await expect(list.getByText(/片段2/)).toBeVisible();
+    await chat.reload();
+    // The page keeps refreshing until the answer ends, always on the same conversation.
+    await expect(chat.getByText("上一条回复仍在生成中")).toBeVisible();
+    await expect(list.getByText("慢慢说", { exact: true })).toBeVisible();
+    await expect(list.getByText(/片段49/)).toBeVisible({ timeout: 20_000 });
+    await expect(chat.getByText("上一条回复仍在生成中")).toHaveCount(0);
+    await expect(list.getByText("慢慢说", { exact: true })).toHaveCount(1);
+  } finally {
+    await guest.context.close();
+    await fake.close();
+  }
 });
 
 test("a link that requires login sends strangers to sign in; unknown links say so", async ({ page, browser }) => {

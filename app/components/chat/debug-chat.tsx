@@ -4,7 +4,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { Button } from "../ui/button";
 import { ChatView } from "./chat-view";
 import { type ConversationView, fromDto } from "./types";
-import type { ChatTransport } from "./use-chat-stream";
+import { type ChatTransport, fetchSuggestions } from "./use-chat-stream";
 
 type DevConversation =
   | { status: "loading" }
@@ -44,18 +44,7 @@ function DebugSession({ view }: { view: ConversationView }) {
         variableParams: m.variableParams,
         debug: true,
       }),
-      suggest:
-        agent.openSuggest === "Open"
-          ? async () => {
-              const res = await fetch("/resources/chat-suggest", {
-                method: "POST",
-                headers: { "content-type": "application/json" },
-                body: JSON.stringify({ conversationId: id }),
-              });
-              const envelope = (await res.json()) as { code: string; data: string[] | null };
-              return envelope.code === "0000" ? (envelope.data ?? []) : [];
-            }
-          : undefined,
+      suggest: agent.openSuggest === "Open" ? () => fetchSuggestions(id) : undefined,
     }),
     [id, agent.openSuggest],
   );

@@ -43,6 +43,17 @@ export function requestStop(requestId: string, temp = false) {
   }).catch(() => undefined);
 }
 
+/** Follow-up questions for the conversation's last answer (empty when suggestions are off or fail). */
+export async function fetchSuggestions(conversationId: number) {
+  const res = await fetch("/resources/chat-suggest", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ conversationId }),
+  });
+  const envelope = (await res.json()) as { code: string; data: string[] | null };
+  return envelope.code === "0000" ? (envelope.data ?? []) : [];
+}
+
 /** The Chinese reason of a refused stream; a lapsed session goes to the login page. */
 async function refusalOf(res: Response) {
   const envelope = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
