@@ -93,6 +93,7 @@ export default function AgentEditorPage({ loaderData, actionData }: Route.Compon
           className={clsx(column("prompt"), "rounded-card border border-gray-200 bg-white p-4")}
         >
           <PromptEditor
+            agentId={agent.id}
             systemPrompt={agent.systemPrompt}
             variables={{ own: variablesOf(agent), system: systemVariables }}
           />

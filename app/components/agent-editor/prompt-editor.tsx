@@ -3,18 +3,20 @@ import { Braces } from "lucide-react";
 import { useRef } from "react";
 import type { Arg } from "../../../server/modules/agent/contract";
 import { useHydrated } from "../../lib/use-hydrated";
+import { PromptOptimizer } from "../chat/prompt-optimizer";
 import { Textarea } from "../ui/textarea";
 import { SectionForm, useEditorForm } from "./autosave";
 import { editorSchemas } from "./schemas";
 
 interface PromptEditorProps {
+  agentId: number;
   systemPrompt: string;
   /** The agent's own variables, then the read-only system ones. */
   variables: { own: Arg[]; system: Arg[] };
 }
 
 /** The system prompt; variables go in as {{name}} at the cursor (with JavaScript) or are listed for copying. */
-export function PromptEditor({ systemPrompt, variables }: PromptEditorProps) {
+export function PromptEditor({ agentId, systemPrompt, variables }: PromptEditorProps) {
   const hydrated = useHydrated();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const { fetcher, form, fields } = useEditorForm("prompt", editorSchemas.prompt, { systemPrompt });
@@ -39,7 +41,10 @@ export function PromptEditor({ systemPrompt, variables }: PromptEditorProps) {
         <label htmlFor={fields.systemPrompt.id} className="font-semibold">
           人设与回复逻辑
         </label>
-        <span className="text-[13px] text-gray-500">用 {"{{变量名}}"} 引用变量</span>
+        <span className="flex items-center gap-2 text-[13px] text-gray-500">
+          用 {"{{变量名}}"} 引用变量
+          <PromptOptimizer id={agentId} targetId={fields.systemPrompt.id} />
+        </span>
       </div>
       <Textarea
         {...getTextareaProps(fields.systemPrompt)}
