@@ -64,3 +64,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const secret = e.SECRET_KEY ?? (inMemory ? randomBytes(32).toString("hex") : persistentSecret(dataDir));
   return { ...e, DATA_DIR: dataDir, SECRET_KEY: secret, FILES_DIR: filesDir, IN_MEMORY: inMemory };
 }
+
+/** For process entries: a bad setting ends start-up with its one Chinese line, not a stack trace. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

@@ -4,7 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { ConfigError, loadConfig } from "./config";
+import { loadConfigOrExit } from "./config";
 import { createHttpApp, type WebHandler } from "./http";
 import { openPlatform, startRecoverySweep } from "./platform";
 import { endActiveTurns } from "./runtime/agent/run";
@@ -30,16 +30,7 @@ function productionAssets() {
 }
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const dev = config.NODE_ENV === "development";
   const started = performance.now();
   const { deps, database } = await openPlatform(config);

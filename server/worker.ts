@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "./config";
+import { loadConfigOrExit } from "./config";
 import { openPlatform, startRecoverySweep } from "./platform";
 
 /**
@@ -6,16 +6,7 @@ import { openPlatform, startRecoverySweep } from "./platform";
  * instances — migrations and seed at start, then the sweep that settles answers of lost instances.
  */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const { deps, database } = await openPlatform(config);
   const stopSweep = startRecoverySweep(deps, database);
   deps.log.info({ database: database.kind }, "worker started");

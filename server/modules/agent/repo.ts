@@ -12,6 +12,7 @@ import {
   userAgentRelations,
   users,
 } from "../../db/schema";
+import { containsPattern } from "../../lib/sql";
 
 export type AgentRow = typeof agents.$inferSelect;
 export type NewAgent = typeof agents.$inferInsert;
@@ -55,7 +56,7 @@ function filterConditions(f: AgentFilter) {
   if (f.status === "Published") conditions.push(eq(agents.publishStatus, "Published"));
   if (f.creatorId) conditions.push(eq(agents.creatorId, f.creatorId));
   if (f.kw) {
-    const pattern = `%${f.kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const pattern = containsPattern(f.kw);
     const match = or(ilike(agents.name, pattern), ilike(agents.description, pattern));
     if (match) conditions.push(match);
   }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ilike, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { authTokens, users, verifyCodes } from "../../db/schema";
+import { containsPattern } from "../../lib/sql";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -45,7 +46,7 @@ export async function updateUser(db: Db, id: number, values: Partial<NewUser>) {
 }
 
 export async function searchUsers(db: Db, tenantId: number, kw: string, limit: number) {
-  const pattern = `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const pattern = containsPattern(kw);
   return db
     .select()
     .from(users)

@@ -1,12 +1,11 @@
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { publishApplies, publishedItems, users } from "../../db/schema";
+import { containsPattern } from "../../lib/sql";
 
 export type ApplyRow = typeof publishApplies.$inferSelect;
 export type PublishedRow = typeof publishedItems.$inferSelect;
 type TargetType = ApplyRow["targetType"];
-
-const like = (kw: string) => `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export async function insertApply(db: Db, values: typeof publishApplies.$inferInsert) {
   const [row] = await db.insert(publishApplies).values(values).returning();
@@ -74,7 +73,12 @@ export async function pageApplies(
   if (f.targetType) conditions.push(eq(publishApplies.targetType, f.targetType));
   if (f.status) conditions.push(eq(publishApplies.status, f.status));
   if (f.kw)
-    conditions.push(or(ilike(publishApplies.name, like(f.kw)), ilike(publishApplies.description, like(f.kw))) as SQL);
+    conditions.push(
+      or(
+        ilike(publishApplies.name, containsPattern(f.kw)),
+        ilike(publishApplies.description, containsPattern(f.kw)),
+      ) as SQL,
+    );
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
     db
@@ -203,7 +207,12 @@ export async function pagePublished(
   if (f.allowCopy !== undefined) conditions.push(eq(publishedItems.allowCopy, f.allowCopy));
   if (f.onlyTemplate !== undefined) conditions.push(eq(publishedItems.onlyTemplate, f.onlyTemplate));
   if (f.kw)
-    conditions.push(or(ilike(publishedItems.name, like(f.kw)), ilike(publishedItems.description, like(f.kw))) as SQL);
+    conditions.push(
+      or(
+        ilike(publishedItems.name, containsPattern(f.kw)),
+        ilike(publishedItems.description, containsPattern(f.kw)),
+      ) as SQL,
+    );
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
     db

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { spaces, spaceUsers, users } from "../../db/schema";
+import { containsPattern } from "../../lib/sql";
 
 export type SpaceRow = typeof spaces.$inferSelect;
 export type SpaceRole = (typeof spaceUsers.$inferSelect)["role"];
@@ -50,7 +51,7 @@ export async function listMembers(db: Db, spaceId: number, filter: { kw?: string
   const conditions = [eq(spaceUsers.spaceId, spaceId)];
   if (filter.role) conditions.push(eq(spaceUsers.role, filter.role));
   if (filter.kw) {
-    const pattern = `%${filter.kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const pattern = containsPattern(filter.kw);
     const match = or(ilike(users.userName, pattern), ilike(users.nickName, pattern));
     if (match) conditions.push(match);
   }

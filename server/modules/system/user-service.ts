@@ -4,11 +4,10 @@ import { fail, notFound } from "../../api/envelope";
 import { requireSystemAdmin } from "../../api/guards";
 import { users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
+import { containsPattern } from "../../lib/sql";
 import * as authRepo from "../auth/repo";
 import { createUserWithSpace } from "../auth/service";
 import type { UserAddInput, UserListInput, UserUpdateInput } from "./contract";
-
-const like = (kw: string) => `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export function toAdminUserDto(u: authRepo.UserRow) {
   return {
@@ -35,10 +34,10 @@ export async function listUsers(deps: Deps, actor: Actor, input: UserListInput) 
   if (kw)
     conditions.push(
       or(
-        ilike(users.userName, like(kw)),
-        ilike(users.nickName, like(kw)),
-        ilike(users.email, like(kw)),
-        ilike(users.phone, like(kw)),
+        ilike(users.userName, containsPattern(kw)),
+        ilike(users.nickName, containsPattern(kw)),
+        ilike(users.email, containsPattern(kw)),
+        ilike(users.phone, containsPattern(kw)),
       ) as SQL,
     );
   const where = and(...conditions);
