@@ -9,8 +9,13 @@ export const PHONE_RE = /^1[3-9]\d{9}$/;
 /** A required text field with a Chinese message for "missing" (conform turns empty inputs into undefined). */
 export const requiredText = (missing: string) => z.string({ error: missing }).trim();
 
+/** A new password: the backend's minimum (server/lib/password.ts); it alone also refuses the most common ones. */
 export const passwordField = (missing = "请输入密码") =>
-  z.string({ error: missing }).min(6, "请输入 6 位以上密码").max(64, "密码最多 64 位");
+  z.string({ error: missing }).min(8, "请输入 8 位以上密码").max(64, "密码最多 64 位");
+
+/** Signing in checks no length: accounts from before the 8-character rule keep their shorter passwords. */
+export const loginPasswordField = (missing = "请输入密码") =>
+  z.string({ error: missing }).min(1, missing).max(128, "密码最多 128 位");
 
 /** A positive integer id sent in a hidden input. */
 export const idField = () => z.coerce.number({ error: "参数错误" }).int().positive("参数错误");

@@ -10,7 +10,7 @@ import { Input } from "../components/ui/input";
 import { Tabs } from "../components/ui/tabs";
 import { forwardedCookies, safeRedirect, tryApi } from "../lib/api.server";
 import { saveNotice } from "../lib/code-notice.server";
-import { EMAIL_RE, firstInvalidField, PHONE_RE, passwordField, requiredText, signsInByEmail } from "../lib/forms";
+import { EMAIL_RE, firstInvalidField, loginPasswordField, PHONE_RE, requiredText, signsInByEmail } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
 import { getTenantConfig } from "../lib/tenant.server";
 import type { loader as rootLoader } from "../root";
@@ -22,7 +22,7 @@ function passwordSchema(byEmail: boolean) {
   return z.object({
     intent: z.literal("password"),
     phoneOrEmail: requiredText(byEmail ? "请输入邮箱或用户名" : "请输入手机号或用户名").max(100, "最多 100 个字符"),
-    password: passwordField(),
+    password: loginPasswordField(),
   });
 }
 

@@ -58,7 +58,7 @@ export default function SetPasswordPage({ loaderData, actionData }: Route.Compon
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <input type="hidden" name="intent" value="set-password" />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label="密码" field={fields.password} hint="至少 6 位">
+        <Field label="密码" field={fields.password} hint="至少 8 位，不能是常见密码">
           <Input
             {...getInputProps(fields.password, { type: "password" })}
             autoComplete="new-password"

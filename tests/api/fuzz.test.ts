@@ -40,11 +40,11 @@ const ENDPOINTS: Endpoint[] = [
     keys: ["phoneOrEmail", "phone", "email", "code"],
     valid: () => ({ phoneOrEmail: "fuzz@example.com", code: "123456" }),
   },
-  { path: "/api/user/password/set", keys: ["password"], valid: () => ({ password: "abcdef" }) },
+  { path: "/api/user/password/set", keys: ["password"], valid: () => ({ password: "Fuzz#Pass1" }) },
   {
     path: "/api/user/password/reset",
     keys: ["newPassword", "code", "phoneOrEmail"],
-    valid: () => ({ newPassword: "abcdef", code: "123456", phoneOrEmail: "fuzz@example.com" }),
+    valid: () => ({ newPassword: "Fuzz#Pass1", code: "123456", phoneOrEmail: "fuzz@example.com" }),
   },
   {
     path: "/api/user/email/bind",

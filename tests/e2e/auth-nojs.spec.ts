@@ -44,7 +44,7 @@ test.describe("sign-in without JavaScript", () => {
 
     await page.getByLabel("密码", { exact: true }).fill("short");
     await page.getByRole("button", { name: "确定" }).click();
-    await expect(page.getByText("请输入 6 位以上密码")).toBeVisible();
+    await expect(page.getByText("请输入 8 位以上密码")).toBeVisible();
     await page.getByLabel("密码", { exact: true }).fill("NoJs#Pass1");
     await page.getByLabel("确认密码").fill("NoJs#Pass1");
     await page.getByRole("button", { name: "确定" }).click();

@@ -14,7 +14,7 @@ const userFields = {
     .regex(/^[A-Za-z0-9_\u4e00-\u9fa5-]+$/, "只能包含中文、字母、数字、下划线和短横线")
     .refine((v) => !/^\d+$/.test(v), "不能全是数字"),
   nickName: z.string().trim().max(32, "最多 32 个字符").optional(),
-  password: z.string().min(6, "至少 6 位").max(64, "最多 64 位").optional(),
+  password: z.string().min(8, "至少 8 位").max(64, "最多 64 位").optional(),
   email: z.string().trim().regex(EMAIL_RE, "邮箱格式不正确").optional(),
   phone: z.string().trim().regex(PHONE_RE, "手机号格式不正确").optional(),
   role: z.enum(["User", "Admin"], { error: "请选择角色" }),

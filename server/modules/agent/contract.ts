@@ -1,4 +1,5 @@
 import { componentTypes, openClose } from "../../db/schema";
+import { requiredSafeUrl, safeUrl } from "../../lib/safe-url";
 import { id, z } from "../../lib/zod";
 
 const fileKinds = [
@@ -175,8 +176,8 @@ export const bindSchemas = {
 export const guidQuestionSchema = z.object({
   type: z.enum(["Question", "Page", "Link"]).default("Question"),
   info: z.string().trim().min(1, "不能为空").max(200, "最多 200 个字符"),
-  icon: shortText(1000).nullable().optional(),
-  url: z.url("必须是链接").max(1000).nullable().optional(),
+  icon: safeUrl().nullable().optional(),
+  url: requiredSafeUrl().nullable().optional(),
 });
 
 export const agentTemplates = ["template-1", "template-2", "template-3", "template-4"] as const;
@@ -185,7 +186,7 @@ export const addAgentInput = z.object({
   spaceId: id(),
   name: z.string().trim().min(1, "不能为空").max(64, "最多 64 个字符"),
   description: shortText(500).default(""),
-  icon: shortText(1000).default(""),
+  icon: safeUrl().default(""),
   template: z.enum(agentTemplates, { error: "模板不存在" }).optional(),
 });
 
@@ -193,7 +194,7 @@ export const updateAgentInput = z.object({
   id: id(),
   name: z.string().trim().min(1, "不能为空").max(64, "最多 64 个字符").optional(),
   description: shortText(500).optional(),
-  icon: shortText(1000).optional(),
+  icon: safeUrl().optional(),
   systemPrompt: z.string().max(20_000, "最多 20000 个字符").optional(),
   userPrompt: z.string().max(20_000, "最多 20000 个字符").optional(),
   openSuggest: z.enum(openClose).optional(),
@@ -239,7 +240,7 @@ export const componentUpdateInput = z.object({
   id: id(),
   targetId: z.number().int().positive().optional(),
   name: z.string().trim().min(1, "不能为空").max(64).optional(),
-  icon: shortText(1000).optional(),
+  icon: safeUrl().optional(),
   description: shortText(500).optional(),
   exceptionOut: flag01.optional(),
   fallbackMsg: shortText(1000).optional(),

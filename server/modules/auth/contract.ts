@@ -1,10 +1,12 @@
 import { verifyCodeTypes } from "../../db/schema";
+import { newPassword } from "../../lib/password";
+import { safeUrl } from "../../lib/safe-url";
 import { z } from "../../lib/zod";
 
 export const PHONE_RE = /^1[3-9]\d{9}$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const password = z.string().min(6, "至少 6 位").max(64, "最多 64 位");
+const password = newPassword();
 const identifier = z.string().trim().min(1, "不能为空").max(100);
 const code = z
   .string()
@@ -70,7 +72,7 @@ export const updateUserInput = z.object({
     .max(32, "最多 32 个字符")
     .refine((v) => !/^\d+$/.test(v), "不能全是数字")
     .optional(),
-  avatar: z.string().trim().max(1000, "最多 1000 个字符").optional(),
+  avatar: safeUrl().optional(),
 });
 
 export const searchUserInput = z.object({ kw: z.string().trim().min(1, "不能为空").max(50) });

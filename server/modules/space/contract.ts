@@ -1,8 +1,9 @@
+import { safeUrl } from "../../lib/safe-url";
 import { id, z } from "../../lib/zod";
 
 const name = z.string().trim().min(1, "不能为空").max(32, "最多 32 个字符");
 const description = z.string().trim().max(200, "最多 200 个字符");
-const icon = z.string().trim().max(1000, "最多 1000 个字符");
+const icon = safeUrl();
 const flag01 = z.union([z.literal(0), z.literal(1)], { error: "必须是 0 或 1" });
 /** Owner is never granted by add or role update: ownership moves only by transfer. */
 const grantableRole = z.enum(["Admin", "User"], { error: "必须是 Admin 或 User" });

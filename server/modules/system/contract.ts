@@ -1,4 +1,5 @@
 import { userRoles } from "../../db/schema";
+import { newPassword } from "../../lib/password";
 import { id, z } from "../../lib/zod";
 import { EMAIL_RE, PHONE_RE } from "../auth/contract";
 
@@ -34,7 +35,7 @@ const role = z.enum(userRoles, { error: "必须是 Admin 或 User" });
 const userFields = {
   userName,
   nickName: z.string().trim().max(32, "最多 32 个字符").optional(),
-  password: z.string().min(6, "至少 6 位").max(64, "最多 64 位").optional(),
+  password: newPassword().optional(),
   email: optionalText(EMAIL_RE, "邮箱格式不正确"),
   phone: optionalText(PHONE_RE, "手机号格式不正确"),
 };
