@@ -45,6 +45,10 @@ export async function updateUser(db: Db, id: number, values: Partial<NewUser>) {
   await db.update(users).set(values).where(eq(users.id, id));
 }
 
+/**
+ * Names match by substring; an e-mail or phone number only as the whole address, so the search cannot be
+ * used to harvest everyone's contact details a few characters at a time.
+ */
 export async function searchUsers(db: Db, tenantId: number, kw: string, limit: number) {
   const pattern = containsPattern(kw);
   return db
@@ -57,8 +61,8 @@ export async function searchUsers(db: Db, tenantId: number, kw: string, limit: n
         or(
           ilike(users.userName, pattern),
           ilike(users.nickName, pattern),
-          ilike(users.email, pattern),
-          ilike(users.phone, pattern),
+          eq(users.email, kw.toLowerCase()),
+          eq(users.phone, kw),
         ),
       ),
     )
