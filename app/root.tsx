@@ -12,7 +12,7 @@ import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { envelope } = await apiRaw<PublicTenantConfig>(context, request, "/api/tenant/config");
-  const { toast, headers } = await readToast(request);
+  const { toast, headers } = await readToast(context, request);
   return data({ tenant: envelope.data, toast }, { headers });
 }
 

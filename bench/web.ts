@@ -6,6 +6,7 @@ import { loadConfig } from "../server/config";
 import { agents, publishApplies, publishedItems } from "../server/db/schema";
 import { createHttpApp } from "../server/http";
 import { openPlatform } from "../server/platform";
+import { webLoadContext } from "../server/web-context";
 import { ms, percentile, table } from "./lib";
 
 /**
@@ -47,8 +48,9 @@ export async function benchWeb() {
   });
   const { deps, database } = await openPlatform(config);
   const handler = createRequestHandler(build, "production");
+  const loadContext = webLoadContext(config);
   const { app, api } = createHttpApp(deps, database, {
-    handler: (request, apiFetch) => handler(request, { apiFetch }),
+    handler: (request, apiFetch) => handler(request, loadContext(request, apiFetch)),
   });
   try {
     const login = await api.request("/api/user/passwordLogin", {

@@ -4,17 +4,19 @@ import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { loadConfigOrExit } from "./config";
+import { type Config, loadConfigOrExit } from "./config";
 import { createHttpApp, type WebHandler } from "./http";
 import { openPlatform, startRecoverySweep } from "./platform";
 import { endActiveTurns } from "./runtime/agent/run";
+import { webLoadContext } from "./web-context";
 
 const BUILD_DIR = path.resolve("build");
 
-function webHandler(getBuild: () => Promise<ServerBuild>, mode: string): WebHandler {
+function webHandler(getBuild: () => Promise<ServerBuild>, mode: string, config: Config): WebHandler {
+  const loadContext = webLoadContext(config);
   return async (request, apiFetch) => {
     const handler = createRequestHandler(await getBuild(), mode);
-    return handler(request, { apiFetch });
+    return handler(request, loadContext(request, apiFetch));
   };
 }
 
@@ -43,14 +45,14 @@ async function main() {
     const { createServer: createVite } = await import("vite");
     const vite = await createVite({ server: { middlewareMode: true }, appType: "custom" });
     const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-    const { app } = createHttpApp(deps, database, { handler: webHandler(build, "development") });
+    const { app } = createHttpApp(deps, database, { handler: webHandler(build, "development", config) });
     const honoListener = getRequestListener(app.fetch);
     listener = (req, res) => vite.middlewares(req, res, () => honoListener(req, res));
     closeDev = () => vite.close();
   } else {
     const serverBuild = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
     const { app } = createHttpApp(deps, database, {
-      handler: webHandler(async () => serverBuild, "production"),
+      handler: webHandler(async () => serverBuild, "production", config),
       assets: productionAssets(),
     });
     listener = getRequestListener(app.fetch);

@@ -55,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const res = await tryApi(context, request, `/api/user/agent/${value.intent}/${agentId}`, { method: "POST" });
   if (!res.ok) return { error: res.error.message };
   const url = new URL(request.url);
-  return redirectWithToast(url.pathname, { type: "success", message: toggleToasts[value.intent] });
+  return redirectWithToast(context, url.pathname, { type: "success", message: toggleToasts[value.intent] });
 }
 
 /** A published agent as chat users see it: who made it, how it opens, its figures; favourite, like, chat. */

@@ -95,7 +95,7 @@ export async function editorAction(context: AppLoadContext, request: Request, ag
   const done = async (message: string) =>
     autosave
       ? ({ intent, saved: true, result: submission.reply() } satisfies EditorReply)
-      : redirectWithToast(editorUrl(request), { type: "success", message });
+      : redirectWithToast(context, editorUrl(request), { type: "success", message });
   const failed = (error: ApiError): EditorReply => ({ intent, key, result: replyWithApiError(submission, error) });
   const post = (path: string, body?: unknown) =>
     tryApi(context, request, path, body === undefined ? { method: "POST" } : { body });
@@ -232,5 +232,5 @@ async function saveVariables(
       : replyWithApiError(submission, res.error);
     return { intent, key: value.key, result } satisfies EditorReply;
   }
-  return redirectWithToast(editorUrl(request), { type: "success", message });
+  return redirectWithToast(context, editorUrl(request), { type: "success", message });
 }

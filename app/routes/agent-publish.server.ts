@@ -35,12 +35,12 @@ export async function publishAction(context: AppLoadContext, request: Request, a
       },
     });
     if (!res.ok) return fail(replyWithApiError(submission, res.error));
-    return redirectWithToast(back, { type: "success", message: res.data || res.message });
+    return redirectWithToast(context, back, { type: "success", message: res.data || res.message });
   }
 
   const res = await tryApi(context, request, "/api/publish/offShelf", {
     body: { targetType: "Agent", targetId: agentId, publishId: value.publishId },
   });
   if (!res.ok) return fail(replyWithApiError(submission, res.error));
-  return redirectWithToast(back, { type: "success", message: "已下架" });
+  return redirectWithToast(context, back, { type: "success", message: "已下架" });
 }

@@ -71,11 +71,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       body: { requireLogin: value.requireLogin ? 1 : 0, expire },
     });
     if (!res.ok) return submission.reply({ formErrors: [res.error.message] });
-    return redirectWithToast(back, { type: "success", message: "已创建临时会话链接" });
+    return redirectWithToast(context, back, { type: "success", message: "已创建临时会话链接" });
   }
   const res = await tryApi(context, request, `/api/temp/chat/${agentId}/link/${value.id}/delete`, { body: {} });
   if (!res.ok) throw data({ code: res.error.code, message: res.error.message, tid: res.error.tid }, { status: 400 });
-  return redirectWithToast(back, { type: "success", message: "链接已删除，使用它的人将不能再对话" });
+  return redirectWithToast(context, back, { type: "success", message: "链接已删除，使用它的人将不能再对话" });
 }
 
 function CopyButton({ text }: { text: string }) {

@@ -46,7 +46,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const created = await tryApi<ConversationView>(context, request, "/api/agent/conversation/create", {
       body: { agentId: conversation.agentId, devMode: false },
     });
-    if (!created.ok) return redirectWithToast(here, { type: "error", message: created.error.message });
+    if (!created.ok) return redirectWithToast(context, here, { type: "error", message: created.error.message });
     return redirect(`/home/chat/${created.data.id}`);
   }
 

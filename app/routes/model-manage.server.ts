@@ -39,7 +39,7 @@ export async function modelAction(
   const intent = form.get("intent");
   const base = apiBase(scope);
   const spaceId = scope.kind === "space" ? scope.spaceId : undefined;
-  const done = (message: string) => redirectWithToast(back, { type: "success", message });
+  const done = (message: string) => redirectWithToast(context, back, { type: "success", message });
 
   if (isModelFormIntent(intent)) {
     const submission = parseWithZod(form, { schema: modelFormSchemas[intent] });

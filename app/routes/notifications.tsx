@@ -46,13 +46,13 @@ const schema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema });
   const back = pathOf(request);
-  if (submission.status !== "success") return redirectWithToast(back, { type: "error", message: "参数错误" });
+  if (submission.status !== "success") return redirectWithToast(context, back, { type: "error", message: "参数错误" });
   const res =
     submission.value.intent === "read"
       ? await tryApi(context, request, "/api/notify/message/read", { body: [submission.value.id] })
       : await tryApi(context, request, "/api/notify/message/unread/clear");
-  if (!res.ok) return redirectWithToast(back, { type: "error", message: res.error.message });
-  return redirectWithToast(back, {
+  if (!res.ok) return redirectWithToast(context, back, { type: "error", message: res.error.message });
+  return redirectWithToast(context, back, {
     type: "success",
     message: submission.value.intent === "read" ? "已标记为已读" : "全部消息已标记为已读",
   });

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const field = saved.error.message.includes("用户名") ? "userName" : undefined;
     return replyWithApiError(submission, saved.error, field);
   }
-  return redirectWithToast("/profile", { type: "success", message: "个人资料已保存" });
+  return redirectWithToast(context, "/profile", { type: "success", message: "个人资料已保存" });
 }
 
 export default function ProfilePage({ actionData }: Route.ComponentProps) {

@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     body: { password: submission.value.password },
   });
   if (!saved.ok) return replyWithApiError(submission, saved.error);
-  return redirectWithToast(target(request), { type: "success", message: "密码已设置，下次可以用密码登录" });
+  return redirectWithToast(context, target(request), { type: "success", message: "密码已设置，下次可以用密码登录" });
 }
 
 export default function SetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

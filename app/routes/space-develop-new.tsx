@@ -19,7 +19,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     body: { spaceId, name, description: description ?? "", template },
   });
   if (!created.ok) return replyWithApiError(submission, created.error);
-  return redirectWithToast(`/space/${spaceId}/agent/${created.data}`, {
+  return redirectWithToast(context, `/space/${spaceId}/agent/${created.data}`, {
     type: "success",
     message: `已创建智能体「${name}」`,
   });

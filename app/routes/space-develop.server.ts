@@ -39,9 +39,9 @@ export async function developAction(context: AppLoadContext, request: Request) {
   }
   const value = submission.value;
   const back = pageUrl(request);
-  const done = (message: string) => redirectWithToast(back, { type: "success", message });
+  const done = (message: string) => redirectWithToast(context, back, { type: "success", message });
   // Star and copy have no dialog to show a refusal in (with JavaScript they run straight from the card).
-  const refused = (message: string) => redirectWithToast(back, { type: "error", message });
+  const refused = (message: string) => redirectWithToast(context, back, { type: "error", message });
   const dialogFailure = (error: Parameters<typeof replyWithApiError>[1]): DevelopReply => ({
     intent,
     agentId: value.agentId,

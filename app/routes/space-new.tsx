@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     body: { name: submission.value.name, description: submission.value.description },
   });
   if (!created.ok) return replyWithApiError(submission, created.error);
-  return redirectWithToast(`/space/${created.data}/develop`, {
+  return redirectWithToast(context, `/space/${created.data}/develop`, {
     type: "success",
     message: `已创建团队空间「${submission.value.name}」`,
   });

@@ -32,7 +32,7 @@ export async function teamAction(context: AppLoadContext, request: Request, spac
   const fail = (result: SubmissionResult<string[]>): TeamReply => ({ intent, userId: rowId, result });
   if (submission.status !== "success") return fail(submission.reply());
   const value = submission.value;
-  const done = (message: string, to = pageUrl(request)) => redirectWithToast(to, { type: "success", message });
+  const done = (message: string, to = pageUrl(request)) => redirectWithToast(context, to, { type: "success", message });
 
   switch (value.intent) {
     case "update": {

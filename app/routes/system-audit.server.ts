@@ -18,7 +18,7 @@ export async function auditAction(context: AppLoadContext, request: Request, bac
   const fail = (result: SubmissionResult<string[]>): AuditReply => ({ intent, result });
   if (submission.status !== "success") return fail(submission.reply());
   const value = submission.value;
-  const done = (message: string) => redirectWithToast(back, { type: "success", message });
+  const done = (message: string) => redirectWithToast(context, back, { type: "success", message });
   switch (value.intent) {
     case "approve": {
       const res = await tryApi(context, request, `/api/system/publish/${value.applyId}`, {
@@ -26,7 +26,7 @@ export async function auditAction(context: AppLoadContext, request: Request, bac
       });
       return res.ok
         ? done("已通过，智能体已发布")
-        : redirectWithToast(back, { type: "error", message: res.error.message });
+        : redirectWithToast(context, back, { type: "error", message: res.error.message });
     }
     case "reject": {
       const res = await tryApi(context, request, `/api/system/publish/reject/${value.applyId}`, {

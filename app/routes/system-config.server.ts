@@ -63,5 +63,5 @@ export async function saveConfigGroup(context: AppLoadContext, request: Request)
     body: configBody(items, submission.value as Record<string, unknown>),
   });
   if (!res.ok) return replyWithApiError(submission, res.error);
-  return redirectWithToast(`/system/config?tab=${group}`, { type: "success", message: "保存成功" });
+  return redirectWithToast(context, `/system/config?tab=${group}`, { type: "success", message: "保存成功" });
 }

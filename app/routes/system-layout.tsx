@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "系
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await api<UserDto>(context, request, "/api/user/getLoginInfo");
   if (user.role !== "Admin")
-    throw await redirectWithToast("/", { type: "error", message: "只有系统管理员可以访问系统管理" });
+    throw await redirectWithToast(context, "/", { type: "error", message: "只有系统管理员可以访问系统管理" });
   return null;
 }
 

@@ -29,8 +29,8 @@ export async function userAction(context: AppLoadContext, request: Request) {
   if (submission.status !== "success") return fail(submission.reply());
   const value = submission.value;
   const back = pathOf(request, DIALOG_PARAMS);
-  const done = (message: string) => redirectWithToast(back, { type: "success", message });
-  const refused = (message: string) => redirectWithToast(back, { type: "error", message });
+  const done = (message: string) => redirectWithToast(context, back, { type: "success", message });
+  const refused = (message: string) => redirectWithToast(context, back, { type: "error", message });
 
   switch (value.intent) {
     case "add": {

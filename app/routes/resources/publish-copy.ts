@@ -14,12 +14,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: copyToSpaceSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "参数错误";
-    return redirectWithToast(back, { type: "error", message });
+    return redirectWithToast(context, back, { type: "error", message });
   }
   const { agentId, spaceId } = submission.value;
   const res = await tryApi<number>(context, request, "/api/publish/template/copy", {
     body: { targetType: "Agent", targetId: agentId, targetSpaceId: spaceId },
   });
-  if (!res.ok) return redirectWithToast(back, { type: "error", message: res.error.message });
-  return redirectWithToast(`/space/${spaceId}/agent/${res.data}`, { type: "success", message: "已复制到空间" });
+  if (!res.ok) return redirectWithToast(context, back, { type: "error", message: res.error.message });
+  return redirectWithToast(context, `/space/${spaceId}/agent/${res.data}`, { type: "success", message: "已复制到空间" });
 }
