@@ -42,6 +42,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       ADMIN_PASSWORD: "Admin#Pass2026",
       LOG_LEVEL: "warn",
+      EGRESS_ALLOW: "127.0.0.1",
     },
     timeout: 300_000,
     reuseExistingServer: false,

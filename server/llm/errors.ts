@@ -1,11 +1,14 @@
 import { APICallError } from "@ai-sdk/provider";
+import { isEgressError } from "../runtime/egress";
 
 function causes(error: unknown) {
   const chain: unknown[] = [];
   let current: unknown = error;
   while (current && chain.length < 5) {
     chain.push(current);
-    current = (current as { cause?: unknown }).cause;
+    // RetryError keeps the failure it gave up on in lastError, not in cause.
+    const next = current as { cause?: unknown; lastError?: unknown };
+    current = next.cause ?? next.lastError;
   }
   return chain;
 }
@@ -13,6 +16,9 @@ function causes(error: unknown) {
 /** A provider failure as one clear Chinese sentence; the details stay in the log. */
 export function describeLlmError(error: unknown): string {
   const chain = causes(error);
+  // The egress guard's own sentence (refused address, unreachable, too large) is already the explanation.
+  const egress = chain.find(isEgressError);
+  if (egress) return egress.message;
   const status = chain.find((e): e is APICallError => APICallError.isInstance(e))?.statusCode;
   if (status === 401 || status === 403) return "模型服务鉴权失败，请检查 API Key";
   if (status === 404) return "模型不存在或接口地址错误，请检查模型配置";

@@ -1,8 +1,10 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { Config } from "../config";
 import { decryptSecret } from "../lib/secret-box";
 import type { ModelRow } from "../modules/model/repo";
+import { type EgressLimits, guardedFetch } from "../runtime/egress";
 import { BuiltinLanguageModel } from "./builtin";
 
 /** Ollama speaks the OpenAI protocol under /v1. */
@@ -20,20 +22,26 @@ export function apiKeyOf(model: Pick<ModelRow, "apiKeyEncrypted">, secretKey: st
   }
 }
 
-/** The AI SDK model for a configured model row; every call in the product goes through here. */
-export function languageModelFor(model: ModelRow, secretKey: string): LanguageModelV3 {
-  const apiKey = apiKeyOf(model, secretKey);
+export type LlmConfig = Pick<Config, "SECRET_KEY" | "EGRESS_ALLOW">;
+
+/**
+ * The AI SDK model for a configured model row; every call in the product goes through here. Base URLs are
+ * typed by users, so every provider sends through the egress guard (the built-in model sends nothing).
+ */
+export function languageModelFor(model: ModelRow, config: LlmConfig, limits?: EgressLimits): LanguageModelV3 {
+  const apiKey = apiKeyOf(model, config.SECRET_KEY);
+  if (model.protocol === "Builtin") return new BuiltinLanguageModel(model.model);
+  const fetch = guardedFetch(config, limits);
   switch (model.protocol) {
-    case "Builtin":
-      return new BuiltinLanguageModel(model.model);
     case "Anthropic":
-      return createAnthropic({ baseURL: model.baseUrl || undefined, apiKey })(model.model) as LanguageModelV3;
+      return createAnthropic({ baseURL: model.baseUrl || undefined, apiKey, fetch })(model.model) as LanguageModelV3;
     case "Ollama":
       return createOpenAICompatible({
         name: "ollama",
         baseURL: ollamaBase(model.baseUrl || "http://127.0.0.1:11434"),
         apiKey,
         includeUsage: true,
+        fetch,
       }).chatModel(model.model);
     default:
       return createOpenAICompatible({
@@ -41,6 +49,17 @@ export function languageModelFor(model: ModelRow, secretKey: string): LanguageMo
         baseURL: model.baseUrl,
         apiKey,
         includeUsage: true,
+        fetch,
       }).chatModel(model.model);
   }
+}
+
+/** The embedding model for a configured model row, through the egress guard like chat models. */
+export function embeddingModelFor(model: ModelRow, config: LlmConfig, limits?: EgressLimits) {
+  return createOpenAICompatible({
+    name: "openai-compatible",
+    baseURL: model.baseUrl,
+    apiKey: apiKeyOf(model, config.SECRET_KEY),
+    fetch: guardedFetch(config, limits),
+  }).textEmbeddingModel(model.model);
 }

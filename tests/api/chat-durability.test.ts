@@ -20,6 +20,7 @@ async function startChild(dataDir: string) {
       LOG_LEVEL: "silent",
       PORT: "0",
       HOST: "127.0.0.1",
+      EGRESS_ALLOW: "127.0.0.1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -63,6 +63,7 @@ export async function startServer(env: Record<string, string> = {}) {
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ADMIN_PASSWORD,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    EGRESS_ALLOW: "127.0.0.1", // the fake model listens there; tests of the guard pass their own value
     ...env,
   });
   const { deps, database } = await openPlatform(config);

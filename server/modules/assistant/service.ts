@@ -51,7 +51,7 @@ async function streamAssistant(
   const done = (async () => {
     try {
       const result = streamText({
-        model: languageModelFor(model, deps.config.SECRET_KEY),
+        model: languageModelFor(model, deps.config),
         system,
         prompt,
         temperature: 1,

@@ -24,7 +24,7 @@ export async function generateTitle(deps: Deps, tenantId: number, firstMessage: 
   if (!model) return fallbackTitle(firstMessage);
   try {
     const { text } = await generateText({
-      model: languageModelFor(model, deps.config.SECRET_KEY),
+      model: languageModelFor(model, deps.config),
       system: `${BUILTIN_TASKS.title}\n根据用户的第一条消息，为这次会话起一个简短的标题：不超过 20 个字，单行，不要引号和标点结尾，使用用户的语言。只输出标题。`,
       prompt: firstMessage.slice(0, 2000),
       maxRetries: 0,
@@ -56,7 +56,7 @@ export async function suggestQuestions(
   if (!model) return [];
   try {
     const { text } = await generateText({
-      model: languageModelFor(model, deps.config.SECRET_KEY),
+      model: languageModelFor(model, deps.config),
       system: `${BUILTIN_TASKS.suggest}\n${input.suggestPrompt.trim() || DEFAULT_SUGGEST_PROMPT}\n只输出 JSON：{"suggestList": ["问题1", "问题2", "问题3"]}`,
       prompt: `用户：${input.question.slice(0, 2000)}\n助手：${input.answer.slice(0, 4000)}`,
       maxRetries: 0,

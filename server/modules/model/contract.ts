@@ -12,7 +12,11 @@ const httpUrl = z
   .string()
   .trim()
   .max(500, "最多 500 个字符")
-  .regex(/^https?:\/\/[^\s]+$/i, "必须是 http:// 或 https:// 开头的地址");
+  .regex(/^https?:\/\/[^\s]+$/i, "必须是 http:// 或 https:// 开头的地址")
+  // Providers append their paths (/chat/completions) to the base URL; a query or fragment would swallow them
+  // and let the address pick any path on the server.
+  .refine((url) => !/[?#]/.test(url), "接口地址不能包含 ? 或 #")
+  .refine((url) => URL.canParse(url), "不是有效的地址");
 
 export const saveModelInput = z.object({
   id: id().optional(),

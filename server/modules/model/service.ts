@@ -1,11 +1,10 @@
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { embed, generateText } from "ai";
 import type { Actor, Deps } from "../../api/context";
 import { fail, forbidden, notFound } from "../../api/envelope";
 import { requireSystemAdmin } from "../../api/guards";
 import { encryptSecret, maskSecret } from "../../lib/secret-box";
 import { describeLlmError } from "../../llm/errors";
-import { apiKeyOf, languageModelFor } from "../../llm/registry";
+import { apiKeyOf, embeddingModelFor, languageModelFor } from "../../llm/registry";
 import { findUserById } from "../auth/repo";
 import { accessSpace } from "../space/service";
 import { findTenantConfigValues, saveTenantConfigValues } from "../tenant/repo";
@@ -71,13 +70,25 @@ async function readableModel(deps: Deps, actor: Actor, id: number) {
   return model;
 }
 
-/** Space models are managed by their space's members; tenant models only by system admins. */
+/**
+ * Space models are managed by their space's Admins and Owner and by the member who added them — a model
+ * holds someone's API key, so a plain member may use it but not re-point or remove it. Tenant models are
+ * managed only by system admins.
+ */
 async function writableModel(deps: Deps, actor: Actor, id: number, system: boolean) {
   const model = await readableModel(deps, actor, id);
   if (system ? model.scope === "Space" : model.scope !== "Space")
     throw forbidden(system ? "这是空间模型，请在空间中管理" : "这是公共模型，只能由系统管理员管理");
+  if (!system && model.spaceId && model.creatorId !== actor.userId) {
+    const { role } = await accessSpace(deps, actor, model.spaceId);
+    if (role === "User") throw forbidden("只有空间管理员或模型的添加人可以修改或删除该模型");
+  }
   return model;
 }
+
+/** The stored key follows its address: a new base URL or protocol without a new key drops the old key. */
+const sameEndpoint = (model: ModelRow, protocol: string, baseUrl: string) =>
+  model.protocol === protocol && model.baseUrl === baseUrl;
 
 export async function listModels(deps: Deps, actor: Actor, input: ListModelInput) {
   let rows: ModelRow[];
@@ -140,6 +151,7 @@ export async function saveModel(deps: Deps, actor: Actor, input: SaveModelInput,
       });
       return existing.id;
     }
+    if (isMasked(apiKey) && !sameEndpoint(existing, input.apiProtocol, baseUrl)) values.apiKeyEncrypted = null;
     await repo.updateModel(deps.db, existing.id, { ...values, modified: new Date() });
     return existing.id;
   }
@@ -168,12 +180,14 @@ export async function deleteModel(deps: Deps, actor: Actor, id: number, system: 
 }
 
 const TEST_TIMEOUT_MS = 20_000;
+/** A silent peer ends as "cannot connect" before the caller's own timeout, like a closed port does. */
+const TEST_LIMITS = { headersTimeoutMs: 15_000, totalTimeoutMs: TEST_TIMEOUT_MS };
 
 /**
  * Sends a tiny real request to the provider and reports success and latency in plain Chinese. A saved model
- * is tested as stored by anyone who may read it; a form that keeps the stored (masked) key may point it at a
- * new address only for someone who may edit that model — otherwise any user could send the key to a server
- * of their choosing.
+ * is tested exactly as stored by anyone who may read it. A form that keeps the stored (masked) key is for
+ * someone who may edit that model, and the stored key goes only to the stored protocol and address —
+ * otherwise anyone could send the key to a server of their choosing.
  */
 export async function testConnectivity(
   deps: Deps,
@@ -186,8 +200,10 @@ export async function testConnectivity(
   if ("model" in input) {
     const { baseUrl, apiKey } = connectionOf(input);
     let apiKeyEncrypted = isMasked(apiKey) ? null : encryptSecret(deps.config.SECRET_KEY, apiKey as string);
-    if (!apiKeyEncrypted && input.id)
-      apiKeyEncrypted = (await writableModel(deps, actor, input.id, system)).apiKeyEncrypted;
+    if (!apiKeyEncrypted && input.id) {
+      const stored = await writableModel(deps, actor, input.id, system);
+      if (sameEndpoint(stored, input.apiProtocol, baseUrl)) apiKeyEncrypted = stored.apiKeyEncrypted;
+    }
     row = {
       ...(await placeholderRow(actor)),
       model: input.model,
@@ -200,20 +216,15 @@ export async function testConnectivity(
   const started = Date.now();
   try {
     if (row.type === "Embeddings") {
-      const provider = createOpenAICompatible({
-        name: "embedding-test",
-        baseURL: row.baseUrl,
-        apiKey: apiKeyOf(row, deps.config.SECRET_KEY),
-      });
       await embed({
-        model: provider.textEmbeddingModel(row.model),
+        model: embeddingModelFor(row, deps.config, TEST_LIMITS),
         value: "ping",
         maxRetries: 0,
         abortSignal: AbortSignal.timeout(TEST_TIMEOUT_MS),
       });
     } else {
       await generateText({
-        model: languageModelFor(row, deps.config.SECRET_KEY),
+        model: languageModelFor(row, deps.config, TEST_LIMITS),
         prompt: "ping",
         maxOutputTokens: 16,
         maxRetries: 0,

@@ -264,7 +264,7 @@ export async function streamTurn(
       }
     }
     const result = streamText({
-      model: languageModelFor(input.model, deps.config.SECRET_KEY),
+      model: languageModelFor(input.model, deps.config),
       system: system || undefined,
       messages,
       tools: Object.keys(tools).length ? tools : undefined,
