@@ -2,13 +2,61 @@ import { describe, expect, it } from "vitest";
 import { redirectToLogin, safeRedirect } from "./api.server";
 
 describe("safeRedirect", () => {
-  it("keeps same-site paths", () => {
-    expect(safeRedirect("/space/3/team?kw=a")).toBe("/space/3/team?kw=a");
+  it.each([
+    ["/space/3/team?kw=a", "/space/3/team?kw=a"],
+    ["/", "/"],
+    ["/home/chat/5#last", "/home/chat/5#last"],
+    ["/square?kw=客服", "/square?kw=%E5%AE%A2%E6%9C%8D"],
+    ["/%09/evil.example", "/%09/evil.example"],
+    ["/a/./b", "/a/b"],
+  ])("keeps the same-site path %j (as the browser resolves it)", (target, expected) => {
+    expect(safeRedirect(target)).toBe(expected);
   });
 
-  it("refuses other sites and odd values", () => {
-    for (const target of ["https://evil.example", "//evil.example", "/\\evil.example", "-1", "", null, undefined]) {
-      expect(safeRedirect(target)).toBe("/");
+  it.each([
+    "https://evil.example",
+    "http:evil.example",
+    "//evil.example",
+    "///evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r/evil.example",
+    "/\r\n/evil.example",
+    " //evil.example",
+    "\t//evil.example",
+    "/ /evil.example",
+    "/\u3000/evil.example",
+    "/\u00a0/evil.example",
+    "/\u0000/evil.example",
+    "/\u007f/evil.example",
+    "/\u200e/evil.example",
+    "/.//evil.example",
+    "/./\\evil.example",
+    "/a/../..//evil.example",
+    "/%2e%2e//evil.example",
+    "javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "evil.example",
+    "-1",
+    "",
+    null,
+    undefined,
+  ])("refuses %j", (target) => {
+    expect(safeRedirect(target)).toBe("/");
+    expect(safeRedirect(target, "")).toBe("");
+  });
+
+  it("never answers something another site could be reached by", () => {
+    for (let code = 0; code < 0x3100; code++) {
+      const ch = String.fromCharCode(code);
+      for (const target of [`/${ch}/evil.example`, `${ch}//evil.example`, `/${ch}\\evil.example`]) {
+        const resolved = new URL(safeRedirect(target), "http://ours.example");
+        expect(resolved.origin, JSON.stringify(target)).toBe("http://ours.example");
+        // What the browser is told must also resolve to us: a second resolution changes nothing.
+        expect(new URL(resolved.pathname + resolved.search, "http://ours.example").origin).toBe("http://ours.example");
+      }
     }
   });
 });

@@ -1,4 +1,5 @@
 import { type AppLoadContext, data, redirect } from "react-router";
+import { safeRedirect as remixSafeRedirect } from "remix-utils/safe-redirect";
 import type { Envelope } from "../../server/api/envelope";
 import "./context";
 
@@ -95,10 +96,28 @@ export function redirectToLogin(request: Request) {
   return redirect(back === "/" ? "/login" : `/login?redirect=${encodeURIComponent(back)}`);
 }
 
-/** Only same-site paths may be redirect targets after login. */
+const SAME_ORIGIN = "http://same-origin.invalid";
+
+/**
+ * Only paths on this site may be redirect targets (after login, after a form): remix-utils' check, plus what
+ * it lets through — whitespace and control characters, which browsers drop (`/\t/evil.example` becomes
+ * `//evil.example`) or which break the Location header (`/\n…` was a 500). The answer is the path as the URL
+ * parser resolves it, so what we checked is exactly what the browser follows (and is plain ASCII).
+ */
 export function safeRedirect(target: string | null | undefined, fallback = "/") {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+  if (typeof target !== "string" || /[\s\p{Cc}\p{Cf}\\]/u.test(target)) return fallback;
+  const path = remixSafeRedirect(target, "");
+  if (!path) return fallback;
+  let url: URL;
+  try {
+    url = new URL(path, SAME_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  const resolved = url.pathname + url.search + url.hash;
+  // Dot segments can fold `/.//host` into `//host`: a protocol-relative URL, another site.
+  if (url.origin !== SAME_ORIGIN || resolved.startsWith("//")) return fallback;
+  return resolved;
 }
 
 /** The backend's Set-Cookie lines (the `ticket` session cookie), to pass on to the browser. */
