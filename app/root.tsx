@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { toast as showToast, Toaster } from "sonner";
 import type { PublicTenantConfig } from "../server/modules/tenant/contract";
 import type { Route } from "./+types/root";
@@ -7,7 +8,6 @@ import { ErrorView } from "./components/error-view";
 import { apiRaw } from "./lib/api.server";
 import { siteTitle } from "./lib/meta";
 import { readToast } from "./lib/toast.server";
-import { useHydrated } from "./lib/use-hydrated";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, Copy, ExternalLink, Link2, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import type { toLinkDto } from "../../server/modules/tempchat/service";
 import { PageHeader } from "../components/page-header";
@@ -19,7 +20,6 @@ import { idField } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
 import { idParam, pathOf, withParams } from "../lib/url";
-import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/agent-temp-links";
 
 type TempLink = ReturnType<typeof toLinkDto>;

@@ -1,6 +1,7 @@
 import { Bot, Plus, Search, SearchX } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useRouteLoaderData } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { AgentDto } from "../../server/modules/agent/dto";
 import type { pageAgents } from "../../server/modules/agent/service";
 import { AgentCard } from "../components/agent/agent-card";
@@ -20,7 +21,6 @@ import { useCurrentSpace } from "../lib/current-space";
 import { listCreatorLabels, listStatusLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
 import { spaceIdParam } from "../lib/space.server";
-import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/space-develop";
 import { developAction, pageUrl } from "./space-develop.server";
 import type { loader as spaceLoader } from "./space-layout";

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from "react";
 import { type FetcherWithComponents, useActionData, useFetcher, useFetchers } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { z } from "zod";
-import { useHydrated } from "../../lib/use-hydrated";
 import { Button } from "../ui/button";
 import type { EditorIntent, EditorReply } from "./schemas";
 

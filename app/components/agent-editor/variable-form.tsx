@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { Variable } from "../../../server/modules/agent/contract";
 import { optionsOf, variableDataTypeLabels, variableInputTypeLabels } from "../../lib/labels";
-import { useHydrated } from "../../lib/use-hydrated";
 import { useSubmitSuccess } from "../../lib/use-submit-success";
 import { Button, buttonClass } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";

@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
 import { FileText, Paperclip, Send, Square, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { toast } from "sonner";
-import { useHydrated } from "../../lib/use-hydrated";
 import type { ChatVariable } from "./types";
 import type { Outgoing } from "./use-chat-stream";
 import { ACCEPTED_FILES, MAX_ATTACHMENTS, type Upload, useUploads } from "./use-uploads";

@@ -1,6 +1,6 @@
 import { LoaderCircle, RotateCcw } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "../ui/button";
 import { ChatView } from "./chat-view";
 import { type ConversationView, fromDto } from "./types";

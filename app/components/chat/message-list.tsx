@@ -1,6 +1,6 @@
 import { ArrowDown } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { MessageView } from "./message-view";
 import type { ChatMessage } from "./types";
 

@@ -1,7 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { requestStop } from "./use-chat-stream";
 
 const RUNNING_POLL_MS = 2000;

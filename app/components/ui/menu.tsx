@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Card } from "./card";
 import { Dialog, DialogContent } from "./dialog";
 
