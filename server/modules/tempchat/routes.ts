@@ -19,11 +19,12 @@ export function tempChatRoutes(deps: Deps) {
     })
     .post("/conversation/create", async (c) => {
       const input = await readBody(c, tempConversationInput);
-      return ok(c, await service.createTempConversation(deps, input.chatKey, c.get("actor")));
+      return ok(c, await service.createTempConversation(deps, input.chatKey, c.get("actor"), c.get("ip")));
     })
     .post("/conversation/query", async (c) => {
       const input = await readBody(c, tempQueryInput);
-      return ok(c, await service.queryTempConversation(deps, input.chatKey, input.conversationUid, c.get("actor")));
+      const { chatKey, conversationUid } = input;
+      return ok(c, await service.queryTempConversation(deps, chatKey, conversationUid, c.get("actor"), c.get("ip")));
     })
     .post("/completions", (c) =>
       chatStream(deps, c, async () => {

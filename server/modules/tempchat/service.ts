@@ -1,18 +1,21 @@
 import { randomBytes } from "node:crypto";
 import type { Actor, Deps } from "../../api/context";
 import { AppError, Codes, fail, forbidden, notFound, rateLimited } from "../../api/envelope";
-import { hit } from "../../lib/rate-limit";
+import { hit, secondsUntil } from "../../lib/rate-limit";
 import * as agents from "../agent/repo";
 import { accessAgent } from "../agent/service";
 import { findUserById } from "../auth/repo";
 import * as conversations from "../conversation/repo";
 import { getConversationView, newRequestId } from "../conversation/service";
+import { findMembership } from "../space/repo";
 import { getTenantConfig } from "../tenant/service";
 import type { CreateLinkInput, UpdateLinkInput } from "./contract";
 import * as repo from "./repo";
 
 const ANON_MESSAGES_PER_WINDOW = 30;
 const ANON_WINDOW_MS = 10 * 60_000;
+/** New anonymous conversations one address may open through one link per window. */
+const ANON_CONVERSATIONS_PER_WINDOW = 10;
 
 export function toLinkDto(link: repo.TempLinkRow, siteUrl: string) {
   const base = siteUrl.replace(/\/+$/, "");
@@ -47,16 +50,35 @@ export async function createLink(deps: Deps, actor: Actor, agentId: number, inpu
   return toLinkDto(link, tenant.siteUrl);
 }
 
+/** Space Admins/Owners and system admins manage every link of an agent; anyone else only their own. */
+const managesAll = (actor: Actor, role: string | null) =>
+  actor.role === "Admin" || role === "Owner" || role === "Admin";
+
+/** A chat key is a credential: plain members see only the links they made, never a colleague's key. */
 export async function listLinks(deps: Deps, actor: Actor, agentId: number) {
-  const { agent, tenant } = await manageable(deps, actor, agentId);
-  return (await repo.listLinks(deps.db, agent.id)).map((l) => toLinkDto(l, tenant.siteUrl));
+  const { agent, tenant, role } = await manageable(deps, actor, agentId);
+  const links = await repo.listLinks(deps.db, agent.id);
+  return links
+    .filter((l) => managesAll(actor, role) || l.userId === actor.userId)
+    .map((l) => toLinkDto(l, tenant.siteUrl));
 }
 
 async function ownedLink(deps: Deps, actor: Actor, id: number, agentId?: number) {
   const link = await repo.findLink(deps.db, actor.tenantId, id);
   if (!link || (agentId && link.agentId !== agentId)) throw notFound("链接不存在");
-  await manageable(deps, actor, link.agentId);
+  const { role } = await manageable(deps, actor, link.agentId);
+  if (link.userId !== actor.userId && !managesAll(actor, role)) {
+    throw forbidden("只有链接的创建者或空间管理员可以修改或删除该链接");
+  }
   return link;
+}
+
+/** A link speaks for its creator: it works only while they are enabled and still belong to the agent's space. */
+async function creatorOf(deps: Deps, link: repo.TempLinkRow, spaceId: number) {
+  const creator = await findUserById(deps.db, link.userId);
+  if (creator?.status !== "Enabled") return null;
+  if (creator.role !== "Admin" && !(await findMembership(deps.db, spaceId, creator.id))) return null;
+  return creator;
 }
 
 export async function updateLink(deps: Deps, actor: Actor, input: UpdateLinkInput) {
@@ -87,10 +109,10 @@ export async function linkSession(deps: Deps, chatKey: string, actor: Actor | nu
   if (actor && actor.tenantId !== link.tenantId) throw notFound("临时会话链接不存在");
   const agent = await agents.findAgent(deps.db, link.tenantId, link.agentId);
   if (!agent) throw fail("智能体不存在或已删除");
+  const creator = await creatorOf(deps, link, agent.spaceId);
+  if (!creator) throw fail("临时会话链接已失效：创建者已离开空间或被停用");
   let runAs: Actor | null = actor;
   if (!runAs) {
-    const creator = await findUserById(deps.db, link.userId);
-    if (!creator || creator.status !== "Enabled") throw fail("链接的创建者已不可用");
     runAs = {
       userId: creator.id,
       tenantId: creator.tenantId,
@@ -103,8 +125,15 @@ export async function linkSession(deps: Deps, chatKey: string, actor: Actor | nu
   return { link, agent, runAs, anonymous: !actor };
 }
 
-export async function createTempConversation(deps: Deps, chatKey: string, actor: Actor | null) {
-  const { link, agent, runAs } = await linkSession(deps, chatKey, actor);
+export async function createTempConversation(deps: Deps, chatKey: string, actor: Actor | null, ip: string) {
+  const { link, agent, runAs, anonymous } = await linkSession(deps, chatKey, actor);
+  // Each conversation is a row and a model call away: visitors without an account open a bounded number.
+  if (anonymous) {
+    const state = await hit(deps.db, `temp-conv:${link.id}:${ip}`, ANON_WINDOW_MS);
+    if (state.count > ANON_CONVERSATIONS_PER_WINDOW) {
+      throw rateLimited(`新建会话太频繁，请 ${secondsUntil(state.resetAt)} 秒后再试`);
+    }
+  }
   const conversation = await conversations.insertConversation(deps.db, {
     uid: newRequestId(),
     tenantId: link.tenantId,
@@ -125,8 +154,14 @@ export async function tempConversation(deps: Deps, chatKey: string, uid: string,
   return { ...session, conversation };
 }
 
-export async function queryTempConversation(deps: Deps, chatKey: string, uid: string | undefined, actor: Actor | null) {
-  if (!uid) return createTempConversation(deps, chatKey, actor);
+export async function queryTempConversation(
+  deps: Deps,
+  chatKey: string,
+  uid: string | undefined,
+  actor: Actor | null,
+  ip: string,
+) {
+  if (!uid) return createTempConversation(deps, chatKey, actor, ip);
   const { conversation, agent } = await tempConversation(deps, chatKey, uid, actor);
   return getConversationView(deps, conversation, agent);
 }
@@ -145,6 +180,6 @@ export async function stopTempChat(deps: Deps, requestId: string) {
     (await findUserById(deps.db, run.userId))?.tenantId ?? 0,
     run.conversationId,
   );
-  if (!conversation || conversation.type !== "TempChat") throw notFound("没有正在生成的回复");
+  if (conversation?.type !== "TempChat") throw notFound("没有正在生成的回复");
   return conversations.requestStop(deps.db, requestId);
 }
