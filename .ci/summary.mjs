@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of [".ci/out/vitest.json", ".ci/out/vitest-pg.json"]) {
+for (const file of [".ci/out/vitest.json", ".ci/out/vitest-pg.json", ".ci/out/vitest-proxy.json"]) {
   if (!existsSync(file)) continue;
   const r = JSON.parse(readFileSync(file, "utf8"));
   passed += r.numPassedTests;

@@ -15,8 +15,11 @@ const noticeCookie = createCookie("code_notice", { path: "/", httpOnly: true, sa
 
 export const RESEND_AFTER_SECONDS = 60;
 
-export function saveNotice(notice: CodeNotice) {
-  return noticeCookie.serialize(notice);
+/** Secure when the browser came over HTTPS (behind a trusted proxy the request URL already says so). */
+const secureFor = (request: Request) => ({ secure: new URL(request.url).protocol === "https:" });
+
+export function saveNotice(request: Request, notice: CodeNotice) {
+  return noticeCookie.serialize(notice, secureFor(request));
 }
 
 export async function readNotice(request: Request, target: string): Promise<CodeNotice | null> {
@@ -24,6 +27,6 @@ export async function readNotice(request: Request, target: string): Promise<Code
   return notice?.target === target ? notice : null;
 }
 
-export function clearNotice() {
-  return noticeCookie.serialize("", { maxAge: 0 });
+export function clearNotice(request: Request) {
+  return noticeCookie.serialize("", { maxAge: 0, ...secureFor(request) });
 }

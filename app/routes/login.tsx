@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { intent: "code" as const, result: submission.reply({ fieldErrors: { target: [sent.error.message] } }) };
     }
     // The message is what the user must see next: "验证码已发送", or the code itself when no mail server exists.
-    const cookie = await saveNotice({ target, message: sent.message, sentAt: Date.now() });
+    const cookie = await saveNotice(request, { target, message: sent.message, sentAt: Date.now() });
     const query = new URLSearchParams({ target });
     if (redirectTo !== "/") query.set("redirect", redirectTo);
     return redirect(`/verify-code?${query}`, { headers: { "Set-Cookie": cookie } });

@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       body: { type: "LOGIN_OR_REGISTER", [EMAIL_RE.test(target) ? "email" : "phone"]: target },
     });
     if (!sent.ok) return { intent: "resend" as const, result: submission.reply({ formErrors: [sent.error.message] }) };
-    const cookie = await saveNotice({ target, message: sent.message, sentAt: Date.now() });
+    const cookie = await saveNotice(request, { target, message: sent.message, sentAt: Date.now() });
     return redirect(new URL(request.url).pathname + new URL(request.url).search, { headers: { "Set-Cookie": cookie } });
   }
 
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A first sign-in by code leaves the account without a password: offer to set one (resetPass 0).
   const next = login.data.resetPass === 0 ? `/set-password?redirect=${encodeURIComponent(back)}` : back;
   const headers = new Headers(forwardedCookies(login.headers));
-  headers.append("Set-Cookie", await clearNotice());
+  headers.append("Set-Cookie", await clearNotice(request));
   return redirect(next, { headers });
 }
 
