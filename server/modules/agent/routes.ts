@@ -57,16 +57,18 @@ export function agentRoutes(deps: Deps) {
     })
     .post("/copy/:agentId", async (c) => {
       const actor = requireActor(c);
-      return ok(c, await service.copyAgent(deps, actor, idParam(c, "agentId")));
+      const copy = await service.copyAgent(deps, actor, idParam(c, "agentId"));
+      return ok(c, copy.id, copy.notice ?? undefined);
     })
     .post("/copy/:agentId/:targetSpaceId", async (c) => {
       const actor = requireActor(c);
-      return ok(c, await service.copyAgent(deps, actor, idParam(c, "agentId"), idParam(c, "targetSpaceId")));
+      const copy = await service.copyAgent(deps, actor, idParam(c, "agentId"), idParam(c, "targetSpaceId"));
+      return ok(c, copy.id, copy.notice ?? undefined);
     })
     .post("/transfer/:agentId/space/:targetSpaceId", async (c) => {
       const actor = requireActor(c);
-      await service.transferAgent(deps, actor, idParam(c, "agentId"), idParam(c, "targetSpaceId"));
-      return ok(c, null);
+      const notice = await service.transferAgent(deps, actor, idParam(c, "agentId"), idParam(c, "targetSpaceId"));
+      return ok(c, null, notice ?? undefined);
     })
     .get("/variable/list/:agentId", async (c) => {
       const actor = requireActor(c);

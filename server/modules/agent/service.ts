@@ -248,25 +248,39 @@ async function visibleModel(deps: Deps, tenantId: number, spaceId: number, model
   return model && modelVisibleTo(model, spaceId) ? model : null;
 }
 
+type ModelComponent = Pick<repo.ComponentRow, "tenantId" | "targetId" | "name" | "bindConfig">;
+
 /**
- * A Model component arriving in another space (copy, transfer): a model of the old space's own that the new
- * space cannot use is swapped for the tenant's default chat model, and such a reasoning model is dropped,
- * so the agent keeps working there. Returns only the values that change.
+ * A Model component arriving in another space (copy, transfer, a copy from the square): a model the new
+ * space can use (a tenant model, or one of that space's own) is kept. A private model of another space is
+ * not — its key is that space's — so it is swapped for the tenant's default chat model, and such a reasoning
+ * model is dropped, so the agent keeps working there. Returns the values that change and, when something
+ * was swapped, a Chinese sentence telling the user (the response message and the copy's history say it).
  */
-async function modelForSpace(deps: Deps, component: repo.ComponentRow, spaceId: number) {
+export async function modelForSpace(deps: Deps, component: ModelComponent, spaceId: number) {
   const { tenantId } = component;
   const values: Partial<repo.NewComponent> = {};
+  const notes: string[] = [];
   if (!(await visibleModel(deps, tenantId, spaceId, component.targetId))) {
     const tenant = await getTenantConfig(deps, tenantId);
     const fallback = await visibleModel(deps, tenantId, spaceId, tenant.defaultChatModelId);
-    if (fallback)
+    if (fallback) {
       Object.assign(values, { targetId: fallback.id, name: fallback.name, description: fallback.description });
+      notes.push(`原模型「${component.name}」是其他空间的私有模型，已换成默认模型「${fallback.name}」`);
+    } else notes.push(`原模型「${component.name}」是其他空间的私有模型，请重新选择模型`);
   }
   const reasoningId = component.bindConfig.reasoningModelId as number | null | undefined;
   if (reasoningId != null && !(await visibleModel(deps, tenantId, spaceId, reasoningId))) {
     values.bindConfig = { ...component.bindConfig, reasoningModelId: null };
+    notes.push("推理模型是其他空间的私有模型，已取消");
   }
-  return values;
+  return { values, notice: notes.length ? notes.join("；") : null };
+}
+
+/** What a copy reports: the new agent's id, and a notice when its model had to be swapped. */
+export interface CopyResult {
+  id: number;
+  notice: string | null;
 }
 
 const copyName = (name: string) => `${name.slice(0, 64 - 2)}副本`;
@@ -275,7 +289,12 @@ const copyName = (name: string) => `${name.slice(0, 64 - 2)}副本`;
  * Same space: any member. Another space: Admin/Owner of the source and a member of the target. A copy is a
  * new agent, so (like add) a plain member cannot create one in a space closed to development.
  */
-export async function copyAgent(deps: Deps, actor: Actor, agentId: number, targetSpaceId?: number) {
+export async function copyAgent(
+  deps: Deps,
+  actor: Actor,
+  agentId: number,
+  targetSpaceId?: number,
+): Promise<CopyResult> {
   const { agent, role } = await accessAgent(deps, actor, agentId, "Copy");
   const spaceId = targetSpaceId ?? agent.spaceId;
   if (spaceId !== agent.spaceId && actor.role !== "Admin" && role !== "Owner" && role !== "Admin") {
@@ -287,7 +306,8 @@ export async function copyAgent(deps: Deps, actor: Actor, agentId: number, targe
   }
   const components = await repo.listComponents(deps.db, agent.id);
   const model = components.find((c) => c.type === "Model");
-  const moved = model && spaceId !== agent.spaceId ? await modelForSpace(deps, model, spaceId) : {};
+  const { values: moved, notice } =
+    model && spaceId !== agent.spaceId ? await modelForSpace(deps, model, spaceId) : { values: {}, notice: null };
   return deps.db.transaction(async (tx) => {
     const { id: _id, uid: _uid, created: _c, modified: _m, publishDate: _p, ...fields } = agent;
     const copy = await repo.insertAgent(tx, {
@@ -302,8 +322,8 @@ export async function copyAgent(deps: Deps, actor: Actor, agentId: number, targe
       await repo.insertComponent(tx, { ...c, ...(c.type === "Model" ? moved : {}), agentId: copy.id });
     }
     await repo.upsertRelation(tx, actor.userId, copy.id, "Edit");
-    await recordHistory(tx, copy, actor, "Add", `复制自「${agent.name}」`);
-    return copy.id;
+    await recordHistory(tx, copy, actor, "Add", `复制自「${agent.name}」${notice ? `；${notice}` : ""}`);
+    return { id: copy.id, notice };
   });
 }
 
@@ -313,12 +333,15 @@ export async function transferAgent(deps: Deps, actor: Actor, agentId: number, t
   const target = await accessSpace(deps, actor, targetSpaceId);
   if (target.space.allowDevelop === 0 && target.role === "User") throw forbidden("目标空间未开放开发功能");
   const model = (await repo.listComponents(deps.db, agent.id)).find((c) => c.type === "Model");
-  const moved = model ? await modelForSpace(deps, model, targetSpaceId) : {};
+  const { values: moved, notice } = model
+    ? await modelForSpace(deps, model, targetSpaceId)
+    : { values: {}, notice: null };
   await deps.db.transaction(async (tx) => {
     await repo.updateAgent(tx, agentId, { spaceId: targetSpaceId, modified: new Date() });
     if (model && Object.keys(moved).length) await repo.updateComponent(tx, model.id, moved);
-    await recordHistory(tx, agent, actor, "Edit", `迁移到空间「${target.space.name}」`);
+    await recordHistory(tx, agent, actor, "Edit", `迁移到空间「${target.space.name}」${notice ? `；${notice}` : ""}`);
   });
+  return notice;
 }
 
 export async function listHistory(deps: Deps, actor: Actor, agentId: number) {

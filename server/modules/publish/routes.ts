@@ -37,7 +37,8 @@ export function publishRoutes(deps: Deps) {
     .post("/template/copy", async (c) => {
       const actor = requireActor(c);
       const input = await readBody(c, templateCopyInput);
-      return ok(c, await square.copyPublished(deps, actor, input.targetId, input.targetSpaceId), "复制成功");
+      const copy = await square.copyPublished(deps, actor, input.targetId, input.targetSpaceId);
+      return ok(c, copy.id, copy.notice ? `复制成功；${copy.notice}` : "复制成功");
     });
 }
 

@@ -3,7 +3,7 @@ import { fail, forbidden, notFound } from "../../api/envelope";
 import { requireSystemAdmin } from "../../api/guards";
 import { type AgentSnapshot, toCreatorInfo, toStatistics } from "../agent/dto";
 import * as agents from "../agent/repo";
-import { recordHistory } from "../agent/service";
+import { type CopyResult, modelForSpace, recordHistory } from "../agent/service";
 import { listSpacesOfUser } from "../space/repo";
 import { accessSpace } from "../space/service";
 import { type ApplyListInput, agentCategories, type PublishedListInput, type SquareListInput } from "./contract";
@@ -143,7 +143,12 @@ export async function publishedList(deps: Deps, actor: Actor, input: PublishedLi
 }
 
 /** Copies a published agent that allows copying into one of the caller's spaces, from its snapshot. */
-export async function copyPublished(deps: Deps, actor: Actor, targetId: number, targetSpaceId: number) {
+export async function copyPublished(
+  deps: Deps,
+  actor: Actor,
+  targetId: number,
+  targetSpaceId: number,
+): Promise<CopyResult> {
   const spaceIds = (await listSpacesOfUser(deps.db, actor.tenantId, actor.userId)).map((r) => r.space.id);
   const live = (await repo.publishedOfTarget(deps.db, "Agent", targetId)).filter(
     (p) =>
@@ -158,6 +163,11 @@ export async function copyPublished(deps: Deps, actor: Actor, targetId: number, 
   if (space.allowDevelop === 0 && role === "User") throw forbidden("目标空间未开放开发功能");
   const snapshot = published.config as unknown as AgentSnapshot;
   if (!Array.isArray(snapshot.components)) throw fail("发布快照已损坏");
+  // The snapshot's model may be a private model of the publisher's space: the copy must not keep using it.
+  const model = snapshot.components.find((c) => c.type === "Model");
+  const { values: moved, notice } = model
+    ? await modelForSpace(deps, { ...model, tenantId: actor.tenantId }, space.id)
+    : { values: {}, notice: null };
   return deps.db.transaction(async (tx) => {
     const { components, guidQuestionDtos, ...fields } = snapshot;
     const copy = await agents.insertAgent(tx, {
@@ -170,10 +180,12 @@ export async function copyPublished(deps: Deps, actor: Actor, targetId: number, 
       name: `${published.name.slice(0, 62)}副本`,
       publishStatus: "Developing",
     });
-    for (const { id: _id, ...c } of components)
-      await agents.insertComponent(tx, { ...c, tenantId: actor.tenantId, agentId: copy.id });
+    for (const { id: _id, ...c } of components) {
+      const values = c.type === "Model" ? moved : {};
+      await agents.insertComponent(tx, { ...c, ...values, tenantId: actor.tenantId, agentId: copy.id });
+    }
     await agents.upsertRelation(tx, actor.userId, copy.id, "Edit");
-    await recordHistory(tx, copy, actor, "Add", `从广场复制「${published.name}」`);
-    return copy.id;
+    await recordHistory(tx, copy, actor, "Add", `从广场复制「${published.name}」${notice ? `；${notice}` : ""}`);
+    return { id: copy.id, notice };
   });
 }
