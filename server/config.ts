@@ -7,6 +7,17 @@ import { parseEgressAllow } from "./runtime/egress/address";
 
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
+const UNITS = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4 } as const;
+/** A size such as "1MB", "512 KB" or "1048576" (bytes), read as a byte count. */
+const SIZE_RE = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb|tb)?\s*$/i;
+const size = z
+  .string()
+  .regex(SIZE_RE, "必须是大小，例如 1MB、500KB、2GB")
+  .transform((v) => {
+    const [, n = "0", unit = "b"] = SIZE_RE.exec(v) ?? [];
+    return Math.floor(Number(n) * UNITS[unit.toLowerCase() as keyof typeof UNITS]);
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,6 +48,10 @@ const envSchema = z.object({
     }),
   API_URL: z.url("必须是 URL").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BODY_LIMIT: size.prefault("1MB"),
+  UPLOAD_DAILY_PER_USER: size.prefault("1GB"),
+  UPLOAD_DAILY_PER_LINK: size.prefault("200MB"),
+  STORAGE_PER_USER: size.prefault("5GB"),
 });
 
 export type Env = z.infer<typeof envSchema>;

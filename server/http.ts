@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { clientIp, createApi } from "./api/app";
+import { clientIp, createApi, newTid } from "./api/app";
+import { limitBodies } from "./api/body-limit";
 import type { Deps } from "./api/context";
 import type { Database } from "./db/client";
 
@@ -30,6 +31,8 @@ function asSeenByBrowser(request: Request) {
 export function createHttpApp(deps: Deps, database: Database, web?: { handler: WebHandler; assets?: Hono }) {
   const app = new Hono();
   const api = createApi(deps);
+  // First of all: no route, page or health check reads a body before it is bounded.
+  app.use(limitBodies(deps.config, newTid));
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     const ready = await database.ping();

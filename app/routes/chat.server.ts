@@ -23,15 +23,15 @@ function readChatForm(form: FormData, variables: ChatVariable[]) {
 /** Stores files picked in the no-JavaScript form; `chatKey` for people on a temporary link. */
 async function uploadFiles(context: AppLoadContext, request: Request, files: File[], chatKey?: string) {
   const attachments: Attachment[] = [];
+  const uploadPath = chatKey ? `/api/file/upload?chatKey=${encodeURIComponent(chatKey)}` : "/api/file/upload";
   for (const file of files) {
     const body = new FormData();
     body.append("file", file);
-    if (chatKey) body.append("chatKey", chatKey);
     const headers = new Headers({ accept: "application/json" });
     const cookie = request.headers.get("cookie");
     if (cookie) headers.set("cookie", cookie);
     const res = await context.apiFetch(
-      new Request(new URL("/api/file/upload", request.url), { method: "POST", headers, body }),
+      new Request(new URL(uploadPath, request.url), { method: "POST", headers, body }),
     );
     const envelope = (await res.json()) as Envelope<{ key: string; url: string; fileName: string; mimeType: string }>;
     if (envelope.code === "4010" || envelope.code === "4011") throw redirectToLogin(request);

@@ -25,7 +25,7 @@ const DEFAULT_TENANT = 1;
 const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
 
 /** Like the original: a few random digits and the epoch milliseconds, unique enough to find a log line. */
-const newTid = () => `${randomInt(100, 999999)}${Date.now()}`;
+export const newTid = () => `${randomInt(100, 999999)}${Date.now()}`;
 
 /** The caller's address; in-process calls from the web layer hand over the browser's address as env.internalIp. */
 export function clientIp(c: Context, trustProxy: boolean) {

@@ -46,7 +46,6 @@ export function useUploads(chatKey?: string) {
         setUploads((list) => [...list, { id, fileName: file.name, progress: 0, status: "uploading" }]);
         const body = new FormData();
         body.append("file", file);
-        if (chatKey) body.append("chatKey", chatKey);
         const xhr = new XMLHttpRequest();
         requests.current.set(id, xhr);
         xhr.upload.onprogress = (e) => {
@@ -79,7 +78,11 @@ export function useUploads(chatKey?: string) {
           requests.current.delete(id);
           update(id, { status: "error", error: "网络错误，上传失败" });
         };
-        xhr.open("POST", "/resources/file-upload");
+        // A temporary link is named in the query: the server decides before reading the file.
+        xhr.open(
+          "POST",
+          chatKey ? `/resources/file-upload?chatKey=${encodeURIComponent(chatKey)}` : "/resources/file-upload",
+        );
         xhr.send(body);
       }
     },

@@ -1,34 +1,26 @@
 import { Hono } from "hono";
 import type { ApiEnv, Deps } from "../../api/context";
-import { AppError, badInput, Codes } from "../../api/envelope";
+import { AppError, Codes } from "../../api/envelope";
 import { ok, requireActor } from "../../api/http";
 import { CHAT_KEY_RE } from "../tempchat/contract";
 import { linkSession } from "../tempchat/service";
-import { openDownload, saveUpload } from "./service";
-
-/** Multipart bodies are capped before parsing; the per-tenant limit is checked after. */
-const MULTIPART_LIMIT = 101 * 1024 * 1024;
+import { acceptUpload, openDownload } from "./service";
 
 export function fileRoutes(deps: Deps) {
   return new Hono<ApiEnv>()
     .post("/upload", async (c) => {
-      const declared = Number(c.req.header("content-length"));
-      if (Number.isFinite(declared) && declared > MULTIPART_LIMIT) throw badInput("参数 'file' 文件过大");
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch {
-        throw badInput("请求体必须是 multipart/form-data");
-      }
-      const file = form.get("file");
-      if (!(file instanceof File)) throw badInput("参数 'file' 不能为空");
-      // Signed-in users upload freely; people on a temporary link may attach files to that chat.
+      // Who uploads is settled before a byte of the body is read: the signed-in user, or — for people on a
+      // temporary link, named by `?chatKey=` — the link's session, counted against the link's own quota.
       let actor = c.get("actor");
-      const chatKey = form.get("chatKey");
-      if (!actor && typeof chatKey === "string" && CHAT_KEY_RE.test(chatKey))
-        actor = (await linkSession(deps, chatKey, null)).runAs;
+      let linkId: number | null = null;
+      const chatKey = c.req.query("chatKey");
+      if (!actor && chatKey && CHAT_KEY_RE.test(chatKey)) {
+        const session = await linkSession(deps, chatKey, null);
+        actor = session.runAs;
+        linkId = session.link.id;
+      }
       if (!actor) actor = requireActor(c);
-      return ok(c, await saveUpload(deps, actor.tenantId, actor.userId, file));
+      return ok(c, await acceptUpload(deps, c.req.raw, actor.tenantId, { userId: actor.userId, linkId }));
     })
     .get("/download/:key", async (c) => {
       const exp = Number(c.req.query("exp"));

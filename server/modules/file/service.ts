@@ -1,13 +1,16 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { and, eq, inArray } from "drizzle-orm";
+import { formatSize, UPLOAD_HARD_LIMIT } from "../../api/body-limit";
 import type { Deps } from "../../api/context";
 import { badInput, fail, notFound } from "../../api/envelope";
 import { files } from "../../db/schema";
 import { getTenantConfig } from "../tenant/service";
+import { allowance, chargeLink, refundLink, type Uploader } from "./quota";
+import { type ReceivedFile, receiveUpload } from "./upload";
 
 /** What may be uploaded: the documents of SPEC §5 plus common images, by extension. */
 export const uploadTypes: Record<string, string> = {
@@ -24,15 +27,14 @@ export const uploadTypes: Record<string, string> = {
   webp: "image/webp",
 };
 
-const HARD_LIMIT_BYTES = 100 * 1024 * 1024;
 const URL_TTL_MS = 24 * 60 * 60_000;
 
 /** "100MB", "20 mb", "512KB" → bytes, never above the hard limit. */
 export function parseSize(value: string) {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(kb|mb|gb|b)?\s*$/i.exec(value);
-  if (!m) return HARD_LIMIT_BYTES;
+  if (!m) return UPLOAD_HARD_LIMIT;
   const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m[2] ?? "b").toLowerCase() as "b"];
-  return Math.min(HARD_LIMIT_BYTES, Math.floor(Number(m[1]) * unit));
+  return Math.min(UPLOAD_HARD_LIMIT, Math.floor(Number(m[1]) * unit));
 }
 
 function signature(secret: string, key: string, exp: number) {
@@ -66,20 +68,62 @@ export async function findFiles(deps: Deps, tenantId: number, keys: string[]) {
 
 const storagePath = (deps: Deps, key: string) => path.join(deps.config.FILES_DIR, key.slice(0, 2), key);
 
-export async function saveUpload(deps: Deps, tenantId: number, userId: number | null, file: File) {
-  const fileName = path.basename(file.name || "").slice(0, 255);
+/** A control character in a name (NUL cannot even be stored in PostgreSQL text) is refused, not cleaned. */
+const CONTROL_CHARS = /\p{Cc}/u;
+
+/** Checks a file's name from its part header, before any content is read: a known extension, no control characters. */
+export function checkFileName(name: string) {
+  if (CONTROL_CHARS.test(name)) throw badInput("参数 'file' 文件名不能包含控制字符");
+  const fileName = path.basename(name).slice(0, 255);
   const ext = path.extname(fileName).slice(1).toLowerCase();
   const mimeType = uploadTypes[ext];
   if (!fileName || !mimeType) throw badInput(`参数 'file' 只支持 ${Object.keys(uploadTypes).join("、")} 格式`);
+  return { fileName, ext, mimeType };
+}
+
+/**
+ * Receives one upload for `who`: the quotas are checked before the body is read, the file streams to a
+ * temporary file under a cap (the tenant's size limit or what is left of a quota, whichever is smaller),
+ * then moves into place and gets its row. A file on disk without its row is removed, whatever failed.
+ */
+export async function acceptUpload(deps: Deps, request: Request, tenantId: number, who: Uploader) {
   const tenant = await getTenantConfig(deps, tenantId);
-  const limit = parseSize(tenant.maxFileSize);
-  if (file.size === 0) throw badInput("参数 'file' 文件是空的");
-  if (file.size > limit) throw badInput(`参数 'file' 文件不能超过 ${Math.round(limit / 1024 / 1024)} MB`);
+  const sizeLimit = parseSize(tenant.maxFileSize);
+  const left = await allowance(deps, who);
+  if (left.bytes <= 0) throw left.refusal();
+  const tooBig = () => badInput(`参数 'file' 文件不能超过 ${formatSize(sizeLimit)}`);
+  const file = await receiveUpload(request, {
+    tmpDir: path.join(deps.config.FILES_DIR, "tmp"),
+    maxBytes: Math.min(sizeLimit, left.bytes),
+    tooLarge: () => (sizeLimit <= left.bytes ? tooBig() : left.refusal()),
+    checkName: checkFileName,
+  });
+  if (!file) throw badInput("参数 'file' 不能为空");
+  try {
+    if (file.size === 0) throw badInput("参数 'file' 文件是空的");
+    // Another upload may have used the quota while this one arrived.
+    const now = await allowance(deps, who);
+    if (file.size > now.bytes) throw now.refusal();
+    return await storeReceived(deps, tenantId, who, file);
+  } finally {
+    await rm(file.tempPath, { force: true });
+  }
+}
+
+async function storeReceived(deps: Deps, tenantId: number, who: Uploader, file: ReceivedFile) {
+  const { fileName, ext, mimeType } = checkFileName(file.fileName);
   const key = `${randomBytes(12).toString("hex")}.${ext}`;
   const target = storagePath(deps, key);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, Buffer.from(await file.arrayBuffer()));
-  await deps.db.insert(files).values({ tenantId, userId, key, fileName, mimeType, size: file.size });
+  await chargeLink(deps, who, file.size);
+  try {
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(file.tempPath, target);
+    await deps.db.insert(files).values({ tenantId, userId: who.userId, key, fileName, mimeType, size: file.size });
+  } catch (err) {
+    await rm(target, { force: true });
+    await refundLink(deps, who, file.size);
+    throw err;
+  }
   return { key, url: signedUrl(deps.config.SECRET_KEY, key), fileName, mimeType, size: file.size };
 }
 
