@@ -54,6 +54,7 @@ function bearer(header: string | undefined) {
 export function createApi(deps: Deps) {
   const api = new Hono<ApiEnv>();
 
+  let warnedUntrustedProxy = false;
   api.use(async (c, next) => {
     const tid = newTid();
     c.set("tid", tid);
@@ -61,6 +62,13 @@ export function createApi(deps: Deps) {
     c.set("tenantId", DEFAULT_TENANT);
     c.set("ip", clientIp(c, deps.config.TRUST_PROXY));
     const started = performance.now();
+    // At start nothing tells us a proxy is in front; the first forwarded request does (warned once).
+    if (!deps.config.TRUST_PROXY && !warnedUntrustedProxy && c.req.header("x-forwarded-for")) {
+      warnedUntrustedProxy = true;
+      deps.log.warn(
+        "X-Forwarded-For received while TRUST_PROXY is off: every client looks like the proxy, so per-address limits (login, codes, temporary chat) hit everyone at once; set TRUST_PROXY=1 behind a reverse proxy",
+      );
+    }
     await next();
     c.get("log").info(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },

@@ -183,7 +183,10 @@ describe("logout", () => {
   it("revokes the token, clears the cookie, and leaves other sessions alone", async () => {
     const u = await s.newUser();
     const other = await s.login(u.userName, u.password);
-    const { res, json } = await rawFetch(s, "/api/user/logout", { headers: { authorization: `Bearer ${u.token}` } });
+    const { res, json } = await rawFetch(s, "/api/user/logout", {
+      method: "POST",
+      headers: { authorization: `Bearer ${u.token}` },
+    });
     expect(json!.code).toBe("0000");
     expect(ticketCookie(res)?.value).toBe("");
     expect((await s.call("/api/user/getLoginInfo", { token: u.token })).code).toBe("4010");
@@ -192,14 +195,14 @@ describe("logout", () => {
   });
 
   it("answers 4010 without a token and 4011 from a page", async () => {
-    expect((await s.call("/api/user/logout")).code).toBe("4010");
-    const fromPage = await s.call("/api/user/logout", { headers: { referer: `${s.url}/space` } });
+    expect((await s.call("/api/user/logout", { method: "POST" })).code).toBe("4010");
+    const fromPage = await s.call("/api/user/logout", { method: "POST", headers: { referer: `${s.url}/space` } });
     expect(fromPage).toMatchObject({ code: "4011", message: "/login?redirect=%2Fspace" });
   });
 });
 
 describe("login rate limits", () => {
-  it("refuses an account with 4290 after 5 failures, even with the right password, other accounts unaffected", async () => {
+  it("still accepts the right password after failures on the account, other accounts unaffected", async () => {
     const u = await s.newUser();
     const bystander = await s.newUser();
     const ip = fromIp("198.51.100.20");
@@ -211,13 +214,12 @@ describe("login rate limits", () => {
       expect(res.code).toBe("0001");
     }
     const tokensBefore = (await tokenRows(u.id)).length;
-    const blocked = await s.call("/api/user/passwordLogin", {
+    const right = await s.call("/api/user/passwordLogin", {
       body: { phoneOrEmail: u.userName, password: u.password },
       headers: fromIp("198.51.100.21"),
     });
-    expect(blocked.code).toBe("4290");
-    expect(blocked.message).toMatch(CHINESE);
-    expect((await tokenRows(u.id)).length).toBe(tokensBefore);
+    expect(right.code).toBe("0000");
+    expect((await tokenRows(u.id)).length).toBe(tokensBefore + 1);
     const other = await s.call("/api/user/passwordLogin", {
       body: { phoneOrEmail: bystander.userName, password: bystander.password },
       headers: ip,
@@ -225,18 +227,19 @@ describe("login rate limits", () => {
     expect(other.code).toBe("0000");
   });
 
-  it("refuses an address with 4290 after many failures across accounts; other addresses unaffected", async () => {
+  it("makes an address wait (4290) after many failures across accounts; other addresses unaffected", async () => {
     const u = await s.newUser();
     const ip = fromIp("198.51.100.30");
-    const codes = new Set<string>();
-    for (let i = 0; i < 30; i++) {
+    const codes: string[] = [];
+    for (let i = 0; i < 12; i++) {
       const res = await s.call("/api/user/passwordLogin", {
         body: { phoneOrEmail: `ghost${i}`, password: "nope" },
         headers: ip,
       });
-      codes.add(res.code);
+      codes.push(res.code);
     }
-    expect([...codes]).toEqual(["0001"]);
+    // Ten free failures, one more checked attempt, then a wait before the next.
+    expect(codes).toEqual([...Array(11).fill("0001"), "4290"]);
     const blocked = await s.call("/api/user/passwordLogin", {
       body: { phoneOrEmail: u.userName, password: u.password },
       headers: ip,

@@ -22,9 +22,14 @@ const MINUTE = 60_000;
 const CODE_TTL_MS = 5 * MINUTE;
 const CODE_RESEND_MS = MINUTE;
 const CODE_MAX_ATTEMPTS = 5;
-const LOGIN_FAILS_PER_ACCOUNT = 5;
-const LOGIN_FAILS_PER_IP = 30;
-const LOGIN_WINDOW_MS = 15 * MINUTE;
+// Login limits (docs/decisions: login back-off). An address gets a few free failures, then must wait
+// longer and longer between attempts; an account is locked only when its hourly budget, shared by its user
+// name, e-mail and phone, is spent — which takes many addresses, so one attacker cannot lock anyone out.
+const LOGIN_FREE_FAILS_PER_IP = 10;
+const LOGIN_IP_WINDOW_MS = 60 * MINUTE;
+const LOGIN_MAX_BACKOFF_MS = 10 * MINUTE;
+const LOGIN_FAILS_PER_ACCOUNT = 100;
+const LOGIN_ACCOUNT_WINDOW_MS = 60 * MINUTE;
 const CODES_PER_TARGET_PER_HOUR = 5;
 const CODES_PER_IP_PER_HOUR = 20;
 
@@ -101,6 +106,10 @@ async function findByIdentifier(deps: Deps, tenantId: number, identifier: string
   return repo.findUserByField(deps.db, tenantId, "userName", identifier);
 }
 
+/** The wait after each attempt an address makes once its free failures are used: 5 s, 10 s, 20 s … up to 10 min. */
+const backoffMs = (failuresOverFree: number) =>
+  Math.min(5000 * 2 ** Math.min(failuresOverFree, 20), LOGIN_MAX_BACKOFF_MS);
+
 export async function passwordLogin(
   deps: Deps,
   tenantId: number,
@@ -108,20 +117,35 @@ export async function passwordLogin(
   ip: string,
 ): Promise<LoginResult> {
   const identifier = (input.phoneOrEmail ?? input.phone ?? "").trim();
-  const accountKey = `login-fail:acct:${tenantId}:${identifier.toLowerCase()}`;
   const ipKey = `login-fail:ip:${ip}`;
-  // Count the attempt before checking it (one atomic upsert each), so a burst of parallel guesses cannot slip
-  // past the limit; an attempt that succeeds gives its count back below.
-  const byAccount = await hit(deps.db, accountKey, LOGIN_WINDOW_MS);
-  const byIp = await hit(deps.db, ipKey, LOGIN_WINDOW_MS);
-  const over =
-    byAccount.count > LOGIN_FAILS_PER_ACCOUNT ? byAccount : byIp.count > LOGIN_FAILS_PER_IP ? byIp : undefined;
-  if (over) throw rateLimited(`登录失败次数过多，请 ${Math.ceil(secondsUntil(over.resetAt) / 60)} 分钟后再试`);
+  // Every attempt is counted before it is checked (one atomic upsert), so a burst of parallel guesses cannot
+  // slip past the limit; an attempt that succeeds, or is turned away unchecked, gives its count back.
+  const byIp = await hit(deps.db, ipKey, LOGIN_IP_WINDOW_MS);
+  let slot: Awaited<ReturnType<typeof hit>> | undefined;
+  if (byIp.count > LOGIN_FREE_FAILS_PER_IP) {
+    // One attempt per back-off period: the first to claim the period's slot is checked, the rest wait.
+    slot = await hit(deps.db, `login-wait:ip:${ip}`, backoffMs(byIp.count - 1 - LOGIN_FREE_FAILS_PER_IP));
+    if (slot.count > 1) {
+      await release(deps.db, ipKey);
+      throw rateLimited(`登录失败次数过多，请 ${secondsUntil(slot.resetAt)} 秒后再试`);
+    }
+  }
   const user = await findByIdentifier(deps, tenantId, identifier);
+  // Failures are counted per account (its name, e-mail and phone share one budget), per identifier for unknowns.
+  const accountKey = user ? `login-fail:user:${user.id}` : `login-fail:acct:${tenantId}:${identifier.toLowerCase()}`;
+  const byAccount = await hit(deps.db, accountKey, LOGIN_ACCOUNT_WINDOW_MS);
+  if (byAccount.count > LOGIN_FAILS_PER_ACCOUNT) {
+    await release(deps.db, ipKey);
+    throw rateLimited(
+      `该账号登录失败次数过多，已暂时锁定，请 ${Math.ceil(secondsUntil(byAccount.resetAt) / 60)} 分钟后再试`,
+    );
+  }
   // Unknown accounts (and accounts without a password) cost the same hash check, so timing tells nobody who exists.
   const stored = user?.passwordHash ?? (await dummyHash());
   const valid = (await verifyPassword(stored, input.password)) && Boolean(user?.passwordHash);
-  if (!user || !valid) throw fail("用户不存在或密码错误");
+  if (!user || !valid) {
+    throw fail(slot ? `用户不存在或密码错误，请 ${secondsUntil(slot.resetAt)} 秒后再试` : "用户不存在或密码错误");
+  }
   await clear(deps.db, accountKey);
   await release(deps.db, ipKey);
   assertUsable(user);
