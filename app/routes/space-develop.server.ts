@@ -67,7 +67,9 @@ export async function developAction(context: AppLoadContext, request: Request) {
         method: "POST",
       });
       if (!res.ok) return dialogFailure(res.error);
-      return done(`「${agent.name}」已迁移到${target.ok ? `空间「${target.data.name}」` : "目标空间"}`);
+      // A message other than the plain "成功" says the agent's model had to be swapped for the default.
+      const notice = res.message !== "成功" ? `；${res.message}` : "";
+      return done(`「${agent.name}」已迁移到${target.ok ? `空间「${target.data.name}」` : "目标空间"}${notice}`);
     }
     case "delete": {
       const agent = await api<AgentDto>(context, request, `/api/agent/${value.agentId}`);

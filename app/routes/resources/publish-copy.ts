@@ -21,5 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     body: { targetType: "Agent", targetId: agentId, targetSpaceId: spaceId },
   });
   if (!res.ok) return redirectWithToast(context, back, { type: "error", message: res.error.message });
-  return redirectWithToast(context, `/space/${spaceId}/agent/${res.data}`, { type: "success", message: "已复制到空间" });
+  // "复制成功；…" tells that the copy's model was a private one of another space and was swapped.
+  const message = res.message === "复制成功" ? "已复制到空间" : res.message;
+  return redirectWithToast(context, `/space/${spaceId}/agent/${res.data}`, { type: "success", message });
 }
