@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "退
 const EXPIRED_TICKET = "ticket=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { headers } = await apiRaw<null>(context, request, "/api/user/logout");
+  const { headers } = await apiRaw<null>(context, request, "/api/user/logout", { method: "POST" });
   const cookies = forwardedCookies(headers);
   if (!cookies.length) cookies.push(["Set-Cookie", EXPIRED_TICKET]);
   return redirect("/login", { headers: cookies });

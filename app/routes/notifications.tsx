@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const res =
     submission.value.intent === "read"
       ? await tryApi(context, request, "/api/notify/message/read", { body: [submission.value.id] })
-      : await tryApi(context, request, "/api/notify/message/unread/clear");
+      : await tryApi(context, request, "/api/notify/message/unread/clear", { method: "POST" });
   if (!res.ok) return redirectWithToast(context, back, { type: "error", message: res.error.message });
   return redirectWithToast(context, back, {
     type: "success",

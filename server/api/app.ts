@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
+import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "../lib/cross-site";
 import { agentRoutes, homeRoutes, publishedRoutes, userAgentRoutes } from "../modules/agent/routes";
 import { assistantRoutes } from "../modules/assistant/routes";
 import { authRoutes } from "../modules/auth/routes";
@@ -81,12 +82,10 @@ export function createApi(deps: Deps) {
     const fromCookie = getCookie(c, TOKEN_COOKIE);
     const token = fromHeader ?? fromCookie ?? null;
     c.set("actor", token ? await authenticate(deps, token) : null);
-    if (!fromHeader && fromCookie && c.req.method !== "GET" && c.req.method !== "HEAD") {
-      // Cookie-authenticated writes must come from our own pages (CSRF defence on top of SameSite=Lax).
-      const origin = c.req.header("origin");
-      if (origin && origin !== new URL(c.req.url).origin && !sameHost(origin, c, deps.config.TRUST_PROXY)) {
-        throw new AppError(Codes.FORBIDDEN, "请求来源不被允许");
-      }
+    // Cookie-authenticated writes must come from our own pages (CSRF defence on top of SameSite=Lax); a
+    // Bearer token cannot be sent by another site, so those callers may be anywhere.
+    if (!fromHeader && fromCookie && isCrossSiteWrite(c.req.raw, ownHost(c, deps.config.TRUST_PROXY))) {
+      throw new AppError(Codes.FORBIDDEN, CROSS_SITE_MESSAGE);
     }
     await next();
   });
@@ -133,13 +132,10 @@ export function createApi(deps: Deps) {
   return api;
 }
 
-function sameHost(origin: string, c: Context<ApiEnv>, trustProxy: boolean) {
-  const host = (trustProxy && c.req.header("x-forwarded-host")) || c.req.header("host");
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+/** The host the browser addressed; in-process calls from the web layer carry it in their URL only. */
+function ownHost(c: Context<ApiEnv>, trustProxy: boolean) {
+  const forwarded = trustProxy ? c.req.header("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  return forwarded || c.req.header("host") || new URL(c.req.url).host;
 }
 
 /** Whether a real route (not a catch-all middleware) answers this method and path: 4050 rather than 4040. */

@@ -178,8 +178,8 @@ describe("chat with the built-in offline model", () => {
   it("queues chat_finished for the chatting user's sessions only; clear empties the queue", async () => {
     const collect = async (token: string) =>
       ok(await s.call("/api/notify/event/collect/batch", { token })) as { hasEvent: boolean; eventList: any[] };
-    ok(await s.call("/api/notify/event/clear", { token: t.member.token }));
-    ok(await s.call("/api/notify/event/clear", { token: t.other.token }));
+    ok(await s.call("/api/notify/event/clear", { method: "POST", token: t.member.token }));
+    ok(await s.call("/api/notify/event/clear", { method: "POST", token: t.other.token }));
     const conv = await newConversation(s, t.member.token, agentId);
     const { events } = await chat(s, t.member.token, conv.id, "完成后通知我");
 
@@ -193,7 +193,7 @@ describe("chat with the built-in offline model", () => {
     expect((await collect(t.member.token)).eventList.length).toBe(mine.eventList.length);
     expect(await collect(t.other.token)).toEqual({ hasEvent: false, eventList: [] });
 
-    ok(await s.call("/api/notify/event/clear", { token: t.member.token }));
+    ok(await s.call("/api/notify/event/clear", { method: "POST", token: t.member.token }));
     expect(await collect(t.member.token)).toEqual({ hasEvent: false, eventList: [] });
     expect((await s.call("/api/notify/event/collect/batch")).code).toBe("4010");
   });

@@ -81,7 +81,7 @@ describe("space models (/api/model/*)", () => {
       true,
     );
 
-    ok(await s.call(`/api/model/${id}/delete`, { token: t.admin.token }));
+    ok(await s.call(`/api/model/${id}/delete`, { method: "POST", token: t.admin.token }));
     expect(await modelRow(id)).toBeUndefined();
   });
 
@@ -91,7 +91,7 @@ describe("space models (/api/model/*)", () => {
     const models = await count(s, "model");
     for (const r of [
       await s.call(`/api/model/${id}`, { token: t.outsider.token }),
-      await s.call(`/api/model/${id}/delete`, { token: t.outsider.token }),
+      await s.call(`/api/model/${id}/delete`, { method: "POST", token: t.outsider.token }),
       await s.call("/api/model/save", { token: t.outsider.token, body: spaceModel({ id, name: "外人改的" }) }),
       await s.call("/api/model/test-connectivity", { token: t.outsider.token, body: { id } }),
     ]) {
@@ -128,7 +128,7 @@ describe("space models (/api/model/*)", () => {
       apiKey: "",
     });
     refused(await s.call("/api/model/save", { token: t.member.token, body: spaceModel({ id: builtinId }) }), "4030");
-    refused(await s.call(`/api/model/${builtinId}/delete`, { token: t.member.token }), "4030");
+    refused(await s.call(`/api/model/${builtinId}/delete`, { method: "POST", token: t.member.token }), "4030");
     expect(await modelRow(builtinId)).toMatchObject({ name: "内置离线模型" });
   });
 });
@@ -153,7 +153,7 @@ describe("system models (/api/system/model/*)", () => {
       for (const [path, body] of calls) refused(await s.call(path, { token, body }), "4030");
       refused(await s.call("/api/system/model/list", { token }), "4030");
       refused(await s.call(`/api/system/model/${builtinId}`, { token }), "4030");
-      refused(await s.call(`/api/system/model/${builtinId}/delete`, { token }), "4030");
+      refused(await s.call(`/api/system/model/${builtinId}/delete`, { method: "POST", token }), "4030");
     }
     refused(await s.call("/api/system/model/list", { body: {} }), "4010");
     expect(await count(s, "model")).toBe(models);
@@ -172,16 +172,16 @@ describe("system models (/api/system/model/*)", () => {
       ok<any[]>(await s.call("/api/model/list", { token: t.outsider.token, body: {} })).map((m) => m.id),
     ).toContain(id);
 
-    refused(await s.call(`/api/system/model/${builtinId}/delete`, { token: t.sysAdmin }), "0001");
+    refused(await s.call(`/api/system/model/${builtinId}/delete`, { method: "POST", token: t.sysAdmin }), "0001");
     expect(await modelRow(builtinId)).toBeDefined();
 
     const agentId = await addAgent(s, t.member.token, t.spaceId);
     await bindModel(s, t.member.token, agentId, id);
-    const inUse = await s.call(`/api/system/model/${id}/delete`, { token: t.sysAdmin });
+    const inUse = await s.call(`/api/system/model/${id}/delete`, { method: "POST", token: t.sysAdmin });
     refused(inUse, "0001");
     expect(inUse.message).toContain("1 个智能体");
     await bindModel(s, t.member.token, agentId, builtinId);
-    ok(await s.call(`/api/system/model/${id}/delete`, { token: t.sysAdmin }));
+    ok(await s.call(`/api/system/model/${id}/delete`, { method: "POST", token: t.sysAdmin }));
     expect(await modelRow(id)).toBeUndefined();
   });
 
@@ -208,7 +208,7 @@ describe("system models (/api/system/model/*)", () => {
 
     ok(await setDefaults({ defaultChatModelId: chatId, defaultEmbedModelId: embedId }));
     expect(await stored()).toMatchObject({ defaultChatModelId: chatId, defaultEmbedModelId: embedId });
-    refused(await s.call(`/api/system/model/${chatId}/delete`, { token: t.sysAdmin }), "0001");
+    refused(await s.call(`/api/system/model/${chatId}/delete`, { method: "POST", token: t.sysAdmin }), "0001");
     // New agents start on the new default.
     const agentId = await addAgent(s, t.member.token, t.spaceId);
     const model = ok<any[]>(await s.call(`/api/agent/component/list/${agentId}`, { token: t.member.token })).find(

@@ -51,7 +51,7 @@ describe("notification messages", () => {
     expect((await messages(s, u.token, { readStatus: "Read" })).map((m) => m.id)).toEqual([newest.id]);
     expect((await messages(s, u.token, { readStatus: "Unread" })).map((m) => m.content)).toEqual(["未读2", "未读1"]);
     expect(middle.readStatus).toBe("Unread");
-    ok(await s.call("/api/notify/message/unread/clear", { token: u.token }));
+    ok(await s.call("/api/notify/message/unread/clear", { method: "POST", token: u.token }));
     expect(await unread(u.token)).toBe(0);
     expect(await messages(s, u.token, { readStatus: "Unread" })).toEqual([]);
     expect(await unread(v.token)).toBe(3);
@@ -76,10 +76,10 @@ describe("notification messages", () => {
     for (const [path, body] of [
       ["/api/notify/message/list", {}],
       ["/api/notify/message/unread/count", undefined],
-      ["/api/notify/message/unread/clear", undefined],
+      ["/api/notify/message/unread/clear", {}],
       ["/api/notify/message/read", [1]],
       ["/api/notify/event/collect/batch", undefined],
-      ["/api/notify/event/clear", undefined],
+      ["/api/notify/event/clear", {}],
     ] as const) {
       refused(await s.call(path, { body }), "4010");
     }
@@ -103,7 +103,7 @@ describe("the event queue of each signed-in session", () => {
     expect(await events(s, other.token)).toEqual({ hasEvent: false, eventList: [] });
     // Collecting does not remove; clearing removes only that session's queue.
     expect((await events(s, u.token)).hasEvent).toBe(true);
-    ok(await s.call("/api/notify/event/clear", { token: u.token }));
+    ok(await s.call("/api/notify/event/clear", { method: "POST", token: u.token }));
     expect(await events(s, u.token)).toEqual({ hasEvent: false, eventList: [] });
     expect((await events(s, second)).eventList).toHaveLength(1);
   });
@@ -114,19 +114,19 @@ describe("the event queue of each signed-in session", () => {
     const seen = await events(s, u.token);
     expect(seen.version).toEqual(expect.any(Number));
     ok(await send({ scope: "Private", userIds: [u.id], content: "处理期间到达" }));
-    ok(await s.call(`/api/notify/event/clear?version=${seen.version}`, { token: u.token }));
+    ok(await s.call(`/api/notify/event/clear?version=${seen.version}`, { method: "POST", token: u.token }));
     const left = await events(s, u.token);
     expect(left.eventList.map((e) => e.event.content)).toEqual(["处理期间到达"]);
-    refused(await s.call("/api/notify/event/clear?version=abc", { token: u.token }), "4000", "version");
+    refused(await s.call("/api/notify/event/clear?version=abc", { method: "POST", token: u.token }), "4000", "version");
     expect((await events(s, u.token)).hasEvent).toBe(true);
-    ok(await s.call("/api/notify/event/clear", { token: u.token }));
+    ok(await s.call("/api/notify/event/clear", { method: "POST", token: u.token }));
     expect(await events(s, u.token)).toEqual({ hasEvent: false, eventList: [] });
   });
 
   it("stops queueing for a session that signed out", async () => {
     const u = await s.newUser();
     const second = await s.login(u.userName, u.password);
-    ok(await s.call("/api/user/logout", { token: second }));
+    ok(await s.call("/api/user/logout", { method: "POST", token: second }));
     ok(await send({ scope: "Private", userIds: [u.id], content: "退出后" }));
     expect(await count(s, "notify_event", sql`user_id = ${u.id}`)).toBe(1);
     expect((await events(s, u.token)).eventList).toHaveLength(1);

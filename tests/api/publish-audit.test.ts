@@ -37,7 +37,7 @@ async function applied(name = "待审核助手", prompt = "第一版设定") {
 describe("POST /api/system/publish/{applyId} (approve)", () => {
   it("publishes the snapshot to the square, records Publish and tells the applicant", async () => {
     const { agentId, applyId } = await applied("审核通过助手");
-    ok(await s.call("/api/notify/event/clear", { token: t.member.token }));
+    ok(await s.call("/api/notify/event/clear", { method: "POST", token: t.member.token }));
     ok(await approve(s, t.sysAdmin, applyId));
     expect(await publishStatus(s, t.member.token, agentId)).toBe("Published");
     expect(await squareTargets(s, null)).toContain(agentId);

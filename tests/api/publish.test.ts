@@ -61,7 +61,7 @@ describe("POST /api/agent/publish/apply/{agentId}", () => {
   });
 
   it("tells the system admins: a notification message and a new_notify_message event", async () => {
-    ok(await s.call("/api/notify/event/clear", { token: t.sysAdmin }));
+    ok(await s.call("/api/notify/event/clear", { method: "POST", token: t.sysAdmin }));
     const agentId = await addAgent(s, t.member.token, t.spaceId, { name: "通知测试助手" });
     ok(await applyAgent(s, t.member.token, agentId));
     const [latest] = await messages(s, t.sysAdmin);

@@ -68,7 +68,6 @@ beforeAll(async () => {
     { method: "GET", path: "/api/system/model/list" },
     { method: "POST", path: "/api/system/model/test-connectivity", body: { id: modelId } },
     { method: "POST", path: "/api/system/model/defaults", body: { defaultChatModelId: modelId } },
-    { method: "GET", path: `/api/system/model/${modelId}/delete` },
     { method: "POST", path: `/api/system/model/${modelId}/delete`, body: {} },
     { method: "GET", path: `/api/system/model/${modelId}` },
     { method: "POST", path: "/api/system/user/list", body: {} },
@@ -154,10 +153,10 @@ describe("issue-5 endpoints outside /api/system need a token", () => {
       ["/api/published/agent/1", "GET"],
       ["/api/notify/message/list", "POST", {}],
       ["/api/notify/message/unread/count", "GET"],
-      ["/api/notify/message/unread/clear", "GET"],
+      ["/api/notify/message/unread/clear", "POST", {}],
       ["/api/notify/message/read", "POST", [1]],
       ["/api/notify/event/collect/batch", "GET"],
-      ["/api/notify/event/clear", "GET"],
+      ["/api/notify/event/clear", "POST", {}],
     ];
     for (const [path, method, body] of open) refused(await s.call(path, { method, body }), "4010");
     // The square itself is public.

@@ -25,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const version = Number((await request.formData()).get("version"));
   const query = Number.isSafeInteger(version) && version >= 0 ? `?version=${version}` : "";
-  const { envelope } = await apiRaw<null>(context, request, `/api/notify/event/clear${query}`);
+  const { envelope } = await apiRaw<null>(context, request, `/api/notify/event/clear${query}`, {
+    method: "POST",
+  });
   return Response.json({ ok: envelope.code === "0000" }, { status: envelope.code === "0000" ? 200 : 502 });
 }

@@ -36,8 +36,8 @@ export function modelRoutes(deps: Deps, system: boolean) {
       return ok(c, null);
     });
   }
-  // Id patterns last, so the literal paths above win.
-  app.get("/:id/delete", remove);
+  // Id patterns last, so the literal paths above win. Deleting is POST only (the original also took GET, which
+  // a cross-site link could trigger with the session cookie); a GET answers 4050.
   app.post("/:id/delete", remove);
   app.get("/:id", async (c) => {
     const actor = actorOf(c);
