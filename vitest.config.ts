@@ -7,5 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One migrated and seeded database per run; each API test file's server starts from a copy of it.
+    globalSetup: ["tests/support/global-setup.ts"],
+    // Files run two at a time (the CI machine has two cores; Vitest's default would use one worker).
+    maxWorkers: 2,
   },
 });

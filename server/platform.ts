@@ -6,10 +6,18 @@ import { seed } from "./db/seed";
 import { markInterrupted } from "./modules/conversation/repo";
 import "./lib/zod";
 
-/** Database, migrations and seed: what both the HTTP server and the worker need before anything else. */
-export async function openPlatform(config: Config) {
+/**
+ * Database, migrations and seed: what both the HTTP server and the worker need before anything else.
+ * Tests pass `snapshot`, an embedded database already migrated and seeded; migrate and seed then find
+ * nothing to do, and still catch a snapshot older than the migrations.
+ */
+export async function openPlatform(config: Config, opts: { snapshot?: Blob } = {}) {
   const log = pino({ level: config.LOG_LEVEL, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
-  const database: Database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database: Database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    loadDataDir: opts.snapshot,
+  });
   await database.migrate();
   const deps: Deps = { config, db: database.db, log };
   const seeded = await seed(deps);

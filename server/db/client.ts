@@ -19,12 +19,17 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball that `loadDataDir` opens again (tests copy a seeded one). */
+  snapshot?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** PGlite in dataDir ("memory://" for tests) unless a PostgreSQL URL is given: one code path for both. */
-export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+/**
+ * PGlite in dataDir ("memory://" for tests) unless a PostgreSQL URL is given: one code path for both.
+ * `loadDataDir` starts PGlite from a snapshot instead of an empty cluster.
+ */
+export async function openDatabase(opts: { url?: string; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
@@ -37,7 +42,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     };
   }
   const dataDir = opts.dataDir === "memory://" ? "memory://" : path.join(opts.dataDir, "pglite");
-  const client = await PGlite.create({ dataDir });
+  const client = await PGlite.create({ dataDir, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -45,6 +50,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: () => ping(db),
     close: () => client.close(),
+    snapshot: () => client.dumpDataDir("none"),
   };
 }
 

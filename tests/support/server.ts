@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import pg from "pg";
 import { loadConfig } from "../../server/config";
 import { createHttpApp } from "../../server/http";
 import { hashPassword } from "../../server/lib/crypto";
 import { createUserWithSpace } from "../../server/modules/auth/service";
 import { openPlatform } from "../../server/platform";
+import { ADMIN_PASSWORD, freshPostgres, seedEnv, seededSnapshot } from "./test-db";
 
-export const ADMIN_PASSWORD = "Admin#Pass2026";
+export { ADMIN_PASSWORD };
 
 export interface Envelope<T = any> {
   code: string;
@@ -19,54 +19,19 @@ export interface Envelope<T = any> {
   success: boolean;
 }
 
-/** A throwaway database on the PostgreSQL named by TEST_DATABASE_URL, or undefined for in-memory PGlite. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return undefined;
-  const name = `t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    // pool.end() resolves before its connections have closed; forcing the drop at once would kill them
-    // mid-goodbye (57P01, an unhandled error). Wait for them to go, forcing only as a last resort.
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`drop database if exists ${name}${attempt >= 50 ? " with (force)" : ""}`);
-            break;
-          } catch (err) {
-            if ((err as { code?: string }).code !== "55006" || attempt >= 50) throw err;
-            await new Promise((r) => setTimeout(r, 100));
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
-
 /** The real server (API only) on a random port with a fresh database: one per test file. */
 export async function startServer(env: Record<string, string> = {}) {
-  const postgres = await freshPostgres();
+  // The copy of the run's seeded database holds an admin with the default password, not an overridden one.
+  const copySeeded = env.ADMIN_PASSWORD === undefined;
+  const postgres = await freshPostgres(copySeeded);
   const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: "memory://",
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
-    ADMIN_PASSWORD,
+    ...seedEnv,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     EGRESS_ALLOW: "127.0.0.1", // the fake model listens there; tests of the guard pass their own value
     ...env,
   });
-  const { deps, database } = await openPlatform(config);
+  const snapshot = copySeeded && !postgres ? await seededSnapshot() : undefined;
+  const { deps, database } = await openPlatform(config, { snapshot });
   const { app } = createHttpApp(deps, database);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
