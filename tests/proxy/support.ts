@@ -258,12 +258,23 @@ export function openStream(url: string, o: SendOptions & { body: string }) {
   return {
     frames,
     done,
-    /** Resolves when a matching frame has arrived; rejects if the stream ends first. */
-    waitFor(test: (e: any) => boolean) {
+    /** Resolves when a matching frame has arrived; rejects if the stream ends first or nothing comes in time. */
+    waitFor(test: (e: any) => boolean, timeoutMs: number) {
       if (frames.some((f) => test(f.event))) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        waiters.push({ test, resolve });
+        const timer = setTimeout(
+          () => reject(new Error(`no such frame within ${timeoutMs} ms (buffered?)`)),
+          timeoutMs,
+        );
+        waiters.push({
+          test,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
         done.then((reply) => {
+          clearTimeout(timer);
           const seen = JSON.stringify(frames.map((f) => f.event.eventType));
           reject(
             new Error(
