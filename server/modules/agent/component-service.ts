@@ -6,7 +6,7 @@ import { findUsableChatModel } from "../model/service";
 import { bindSchemas, type ComponentAddInput, type ComponentType, type ComponentUpdateInput } from "./contract";
 import { toComponentDto } from "./dto";
 import * as repo from "./repo";
-import { accessAgent, recordHistory, touchAgent } from "./service";
+import { accessAgent, closedToDevelopment, editableAgent, recordHistory, touchAgent } from "./service";
 import { validateVariables } from "./variables";
 
 /** One per agent, created with it: never added by hand, and Model never deleted. */
@@ -64,7 +64,7 @@ async function requireTarget(deps: Deps, actor: Actor, type: ComponentType, spac
 }
 
 export async function addComponent(deps: Deps, actor: Actor, input: ComponentAddInput) {
-  const { agent } = await accessAgent(deps, actor, input.agentId);
+  const { agent } = await editableAgent(deps, actor, input.agentId);
   if (singletonTypes.has(input.type)) throw fail(`${targetLabels[input.type]}组件随智能体创建，不能重复添加`);
   const bindConfig = parseBindConfig(input.type, input.bindConfig);
   let target: { id: number; name: string; icon: string; description: string };
@@ -99,12 +99,15 @@ export async function addComponent(deps: Deps, actor: Actor, input: ComponentAdd
 async function accessComponent(deps: Deps, actor: Actor, componentId: number) {
   const component = await repo.findComponent(deps.db, actor.tenantId, componentId);
   if (!component) throw notFound("组件不存在");
+  let access: Awaited<ReturnType<typeof accessAgent>>;
   try {
-    const { agent } = await accessAgent(deps, actor, component.agentId);
-    return { component, agent };
+    access = await accessAgent(deps, actor, component.agentId);
   } catch {
     throw notFound("组件不存在");
   }
+  // Seen, but not changeable: a plain member of a space closed to development hears why (4030).
+  if (!access.develops) throw closedToDevelopment();
+  return { component, agent: access.agent };
 }
 
 export async function updateComponent(deps: Deps, actor: Actor, type: ComponentType, input: ComponentUpdateInput) {

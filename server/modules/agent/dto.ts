@@ -9,20 +9,31 @@ export const agentPermissions = ["Copy", "Transfer", "Delete", "Publish", "TempC
 export type AgentPermission = (typeof agentPermissions)[number];
 
 /**
+ * Whether the caller may develop (create, edit, delete, move, publish) agents in a space: its Admins and
+ * Owner and system admins always; plain members only while the space is open to development
+ * (docs/decisions: space development rules).
+ */
+export function developsIn(actor: Actor, space: { allowDevelop: number }, role: SpaceRole | null) {
+  return actor.role === "Admin" || role === "Owner" || role === "Admin" || space.allowDevelop !== 0;
+}
+
+/**
  * What the caller may do with an agent (reference: original-backend §3.2). A plain member who did not
- * create the agent may copy it but not delete, move or publish it.
+ * create the agent may copy it but not delete, move or publish it; in a space closed to development a plain
+ * member may not do that with their own agents either.
  */
 export function permissionsFor(
   actor: Actor,
   agent: AgentRow,
   role: SpaceRole | null,
   tenant: TenantConfig,
+  develops: boolean,
 ): AgentPermission[] {
   const granted = new Set<AgentPermission>(actor.role === "Admin" ? agentPermissions : []);
   if (!role && actor.role !== "Admin") return [];
   granted.add("Copy");
   const spaceAdmin = role === "Owner" || role === "Admin";
-  if (agent.creatorId === actor.userId || spaceAdmin) {
+  if ((agent.creatorId === actor.userId && develops) || spaceAdmin) {
     for (const p of ["Transfer", "Delete", "Publish", "Export"] as const) granted.add(p);
   }
   if (tenant.allowAgentApi === 1) granted.add("AgentApi");

@@ -16,7 +16,15 @@ import {
   modelBindSchema,
   type UpdateAgentInput,
 } from "./contract";
-import { type AgentPermission, agentSnapshot, permissionsFor, toAgentDto, toCreatorInfo, toStatistics } from "./dto";
+import {
+  type AgentPermission,
+  agentSnapshot,
+  developsIn,
+  permissionsFor,
+  toAgentDto,
+  toCreatorInfo,
+  toStatistics,
+} from "./dto";
 import * as repo from "./repo";
 import { agentTemplates } from "./templates";
 
@@ -26,19 +34,31 @@ const newUid = () => randomUUID().replaceAll("-", "");
 export async function accessAgent(deps: Deps, actor: Actor, agentId: number, need?: AgentPermission) {
   const agent = await repo.findAgent(deps.db, actor.tenantId, agentId);
   if (!agent) throw notFound("智能体不存在");
-  let role: Awaited<ReturnType<typeof accessSpace>>["role"];
+  let access: Awaited<ReturnType<typeof accessSpace>>;
   try {
-    ({ role } = await accessSpace(deps, actor, agent.spaceId));
+    access = await accessSpace(deps, actor, agent.spaceId);
   } catch {
     throw notFound("智能体不存在");
   }
-  const permissions = permissionsFor(actor, agent, role, await getTenantConfig(deps, actor.tenantId));
+  const { role } = access;
+  const develops = developsIn(actor, access.space, role);
+  const permissions = permissionsFor(actor, agent, role, await getTenantConfig(deps, actor.tenantId), develops);
   if (need && !permissions.includes(need)) {
+    if (!develops && need !== "Copy" && need !== "TempChat" && need !== "AgentApi") throw closedToDevelopment();
     throw forbidden(
       need === "Delete" ? "只有创建者或空间管理员可以删除该智能体" : "只有创建者或空间管理员可以执行此操作",
     );
   }
-  return { agent, role, permissions };
+  return { agent, role, permissions, develops };
+}
+
+export const closedToDevelopment = () => forbidden("该空间未开放开发功能，只有空间管理员可以修改智能体");
+
+/** For every change to an agent's draft (config, components): refused to plain members of a closed space. */
+export async function editableAgent(deps: Deps, actor: Actor, agentId: number) {
+  const access = await accessAgent(deps, actor, agentId);
+  if (!access.develops) throw closedToDevelopment();
+  return access;
 }
 
 /** Published agents are visible to the whole tenant; drafts only to their space (and system admins). */
@@ -92,7 +112,7 @@ export async function touchAgent(db: Db, agentId: number, userId: number) {
 
 export async function addAgent(deps: Deps, actor: Actor, input: AddAgentInput) {
   const { space, role } = await accessSpace(deps, actor, input.spaceId);
-  if (space.allowDevelop === 0 && role === "User") throw forbidden("该空间未开放开发功能");
+  if (!developsIn(actor, space, role)) throw forbidden("该空间未开放开发功能");
   const tenant = await getTenantConfig(deps, actor.tenantId);
   const model = tenant.defaultChatModelId ? await findModel(deps.db, actor.tenantId, tenant.defaultChatModelId) : null;
   if (!model || !modelVisibleTo(model, space.id)) throw fail("请先在系统管理中设置默认对话模型");
@@ -165,9 +185,10 @@ async function toListDtos(
   deps: Deps,
   actor: Actor,
   rows: repo.AgentRow[],
-  role: Awaited<ReturnType<typeof accessSpace>>["role"],
+  { space, role }: Awaited<ReturnType<typeof accessSpace>>,
 ) {
   const ids = rows.map((a) => a.id);
+  const develops = developsIn(actor, space, role);
   const [stats, creators, has, tenant] = await Promise.all([
     repo.statisticsOf(deps.db, ids),
     repo.findUsers(deps.db, [...new Set(rows.map((a) => a.creatorId))]),
@@ -182,7 +203,7 @@ async function toListDtos(
         stats.filter((s) => s.agentId === agent.id),
       ),
       creator: toCreatorInfo(creators.find((u) => u.id === agent.creatorId)),
-      permissions: permissionsFor(actor, agent, role, tenant),
+      permissions: permissionsFor(actor, agent, role, tenant, develops),
       devCollected: has(agent.id, "DevCollect"),
       collected: has(agent.id, "Collect"),
       liked: has(agent.id, "Like"),
@@ -199,20 +220,20 @@ const filterOf = (actor: Actor, spaceId: number, q: AgentListQuery): repo.AgentF
 });
 
 export async function listAgents(deps: Deps, actor: Actor, spaceId: number, query: AgentListQuery) {
-  const { role } = await accessSpace(deps, actor, spaceId);
+  const access = await accessSpace(deps, actor, spaceId);
   const rows = await repo.listAgents(deps.db, filterOf(actor, spaceId, query));
-  return toListDtos(deps, actor, rows, role);
+  return toListDtos(deps, actor, rows, access);
 }
 
 export async function pageAgents(deps: Deps, actor: Actor, input: AgentPageInput) {
-  const { role } = await accessSpace(deps, actor, input.spaceId);
+  const access = await accessSpace(deps, actor, input.spaceId);
   const filter = filterOf(actor, input.spaceId, input);
   const [total, rows] = await Promise.all([
     repo.countAgents(deps.db, filter),
     repo.listAgents(deps.db, filter, { limit: input.pageSize, offset: (input.current - 1) * input.pageSize }),
   ]);
   return {
-    records: await toListDtos(deps, actor, rows, role),
+    records: await toListDtos(deps, actor, rows, access),
     total,
     size: input.pageSize,
     current: input.current,
@@ -221,7 +242,7 @@ export async function pageAgents(deps: Deps, actor: Actor, input: AgentPageInput
 }
 
 export async function updateAgentConfig(deps: Deps, actor: Actor, input: UpdateAgentInput) {
-  const { agent } = await accessAgent(deps, actor, input.id);
+  const { agent } = await editableAgent(deps, actor, input.id);
   const { id, guidQuestionDtos, openingGuidQuestions, ...fields } = input;
   const values: Partial<repo.NewAgent> = { ...fields };
   if (guidQuestionDtos) values.guidQuestions = guidQuestionDtos;
