@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { safeRedirect as remixSafeRedirect } from "remix-utils/safe-redirect";
-import type { Envelope } from "../../server/api/envelope";
+import { type Envelope, type FieldErrors, fieldErrorsOf } from "../../contract/envelope";
 import "./context";
 
 export class ApiError extends Error {
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly tid: string,
+    /** The refused fields of a `4000` (decision 0001), keyed by dotted path. */
+    readonly fieldErrors: FieldErrors | null = null,
   ) {
     super(message);
   }
@@ -86,7 +88,10 @@ export async function tryApi<T>(
   const { envelope, headers } = await apiRaw<T>(context, request, path, opts);
   if (envelope.code === "4010" || envelope.code === "4011") throw redirectToLogin(request);
   if (envelope.code !== "0000")
-    return { ok: false, error: new ApiError(envelope.code, envelope.message, envelope.tid) };
+    return {
+      ok: false,
+      error: new ApiError(envelope.code, envelope.message, envelope.tid, fieldErrorsOf(envelope.data)),
+    };
   return { ok: true, data: envelope.data, message: envelope.message, headers };
 }
 

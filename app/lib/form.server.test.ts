@@ -13,9 +13,17 @@ function submission() {
 }
 
 describe("replyWithApiError", () => {
-  it("puts a 4000 naming a form field under that field", () => {
+  it("puts a 4000's refused fields that the form has under those fields, from the structured data", () => {
+    const refusal = new ApiError("4000", "参数 'name' 最多 32 个字符", "t1", {
+      name: ["最多 32 个字符"],
+      "bindConfig.x": ["不合法"],
+    });
+    expect(replyWithApiError(submission(), refusal).error).toEqual({ name: ["最多 32 个字符"] });
+  });
+
+  it("never reads the field out of the message: a 4000 without field data goes above the form", () => {
     const reply = replyWithApiError(submission(), new ApiError("4000", "参数 'name' 最多 32 个字符", "t1"));
-    expect(reply.error).toEqual({ name: ["最多 32 个字符"] });
+    expect(reply.error).toEqual({ "": ["参数 'name' 最多 32 个字符"] });
   });
 
   it("puts business refusals above the form, or under the field the caller names", () => {

@@ -1,24 +1,31 @@
 import { createParser } from "eventsource-parser";
+import type { z } from "zod";
 
 /**
  * Reads a `text/event-stream` body frame by frame (browser and server alike) and hands each frame's JSON
- * `data` to `onFrame`. Returning true from `onFrame` stops reading early (e.g. after FINAL_RESULT).
- * Frames that are not JSON are skipped: a garbled frame must not end a whole answer.
+ * `data`, checked against the contract's schema, to `onFrame`. Returning true from `onFrame` stops reading early
+ * (e.g. after FINAL_RESULT). Frames that are not JSON or not of the contract are skipped: a garbled frame must not
+ * end a whole answer.
  */
-export async function readJsonStream<T>(body: ReadableStream<Uint8Array>, onFrame: (frame: T) => boolean | undefined) {
+export async function readJsonStream<S extends z.ZodType>(
+  body: ReadableStream<Uint8Array>,
+  schema: S,
+  onFrame: (frame: z.infer<S>) => boolean | undefined,
+) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let stop = false;
   const parser = createParser({
     onEvent(event) {
       if (stop) return;
-      let frame: T;
+      let json: unknown;
       try {
-        frame = JSON.parse(event.data) as T;
+        json = JSON.parse(event.data);
       } catch {
         return;
       }
-      stop = onFrame(frame) === true;
+      const frame = schema.safeParse(json);
+      if (frame.success) stop = onFrame(frame.data) === true;
     },
   });
   try {

@@ -1,16 +1,12 @@
 import type { AppLoadContext } from "react-router";
-import type { Attachment, ChatEvent, ChatVariable, ConversationView, FinalResult } from "../components/chat/types";
+import { chatEventSchema } from "../../contract/chat";
+import { type Envelope, fieldErrorsOf } from "../../contract/envelope";
+import type { Attachment, ChatVariable, ConversationView, FinalResult } from "../components/chat/types";
 import { missingRequired, variableParamsFrom } from "../components/chat/variables";
 import { redirectToLogin } from "../lib/api.server";
 import { postJsonToApi } from "../lib/relay.server";
 import { readJsonStream } from "../lib/sse";
 import "../lib/context";
-
-interface Envelope<T> {
-  code: string;
-  message: string;
-  data: T;
-}
 
 /** A message posted by the no-JavaScript chat form: the text (or a clicked chip), variables and files. */
 function readChatForm(form: FormData, variables: ChatVariable[]) {
@@ -36,7 +32,8 @@ async function uploadFiles(context: AppLoadContext, request: Request, files: Fil
     const envelope = (await res.json()) as Envelope<{ key: string; url: string; fileName: string; mimeType: string }>;
     if (envelope.code === "4010" || envelope.code === "4011") throw redirectToLogin(request);
     if (envelope.code !== "0000") {
-      return { ok: false as const, error: `${file.name}：${envelope.message.replace(/^参数 '\w+' /, "")}` };
+      const reason = fieldErrorsOf(envelope.data)?.file?.[0] ?? envelope.message;
+      return { ok: false as const, error: `${file.name}：${reason}` };
     }
     const d = envelope.data;
     attachments.push({ fileKey: d.key, fileUrl: d.url, fileName: d.fileName, mimeType: d.mimeType });
@@ -56,9 +53,9 @@ async function runTurnToEnd(context: AppLoadContext, request: Request, path: str
     return { ok: false as const, error: envelope?.message ?? "发送失败，请稍后再试" };
   }
   let final: FinalResult | null = null;
-  await readJsonStream<ChatEvent>(res.body, (event) => {
+  await readJsonStream(res.body, chatEventSchema, (event) => {
     if (event.eventType !== "FINAL_RESULT") return false;
-    final = event.data as unknown as FinalResult;
+    final = event.data;
     return true;
   });
   return { ok: true as const, final: final as FinalResult | null };

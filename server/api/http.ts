@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { id } from "../lib/zod";
 import type { Actor, ApiEnv } from "./context";
-import { AppError, Codes, envelope, zodMessage } from "./envelope";
+import { AppError, badField, Codes, envelope, zodRefusal } from "./envelope";
 
 type Ctx = Context<ApiEnv>;
 
@@ -93,17 +93,16 @@ export function readQuery<S extends z.ZodType>(c: Ctx, schema: S): z.infer<S> {
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
   const nul = nulPath(raw);
   if (nul) {
-    const field = nul.length ? nul.slice(0, 8).join(".") + (nul.length > 8 ? ".…" : "") : "请求体";
-    throw new AppError(Codes.BAD_INPUT, `参数 '${field}' 不能包含空字符`);
+    throw badField(nul.slice(0, 8).join(".") + (nul.length > 8 ? ".…" : ""), "不能包含空字符");
   }
   const result = schema.safeParse(raw);
-  if (!result.success) throw new AppError(Codes.BAD_INPUT, zodMessage(result.error));
+  if (!result.success) throw zodRefusal(result.error);
   return result.data;
 }
 
 export function idParam(c: Ctx, name: string): number {
   const result = id().safeParse(c.req.param(name));
-  if (!result.success) throw new AppError(Codes.BAD_INPUT, `参数 '${name}' 必须是正整数`);
+  if (!result.success) throw badField(name, "必须是正整数");
   return result.data;
 }
 

@@ -59,6 +59,19 @@ describe("envelope", () => {
     expect(await count(s, "space")).toBe(before);
   });
 
+  it("answers 4000 with every refused field's path in data.fieldErrors, so forms need not parse the message", async () => {
+    const res = await s.call("/api/space/add", { body: { name: "", description: 5 }, token: user.token });
+    expect(res.code).toBe("4000");
+    expect(Object.keys(res.data.fieldErrors).sort()).toEqual(["description", "name"]);
+    expect(res.data.fieldErrors.name[0]).toBeTruthy();
+    expect(res.message).toMatch(/^参数 '(name|description)' /);
+    const nested = await s.call("/api/agent/component/model/update", {
+      body: { id: "x", bindConfig: {} },
+      token: user.token,
+    });
+    expect(nested.data.fieldErrors).toHaveProperty("id");
+  });
+
   it("answers 4000 naming the field for a string PostgreSQL cannot store (NUL), and writes nothing", async () => {
     const before = await count(s, "space");
     const res = await s.call("/api/space/add", { body: { name: "a\u0000b" }, token: user.token });

@@ -11,10 +11,18 @@ export function ok<T = any>(res: Envelope<T>): T {
   return res.data;
 }
 
-/** A refusal with this code; `field` (when given) must be named in the message. */
+/**
+ * A refusal with this code that carries nothing but, for bad input, the refused fields; `field` (when given) must be
+ * named in the message and, for a `4000` with field data, among its refused fields.
+ */
 export function refused(res: Envelope, code: string, field?: string) {
-  expect(res, `expected ${code}, got ${res.code} ${res.message}`).toMatchObject({ code, success: false, data: null });
-  if (field) expect(res.message).toContain(`'${field}'`);
+  expect(res, `expected ${code}, got ${res.code} ${res.message}`).toMatchObject({ code, success: false });
+  if (code === "4000" && res.data !== null) expect(Object.keys(res.data)).toEqual(["fieldErrors"]);
+  else expect(res.data).toBeNull();
+  if (field) {
+    expect(res.message).toContain(`'${field}'`);
+    if (res.data) expect(Object.keys(res.data.fieldErrors)).toContain(field);
+  }
 }
 
 /**

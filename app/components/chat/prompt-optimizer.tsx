@@ -1,20 +1,13 @@
 import { Sparkles, Square } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
+import { assistantChunkSchema } from "../../../contract/chat";
 import { readJsonStream } from "../../lib/sse";
 import { useHydrated } from "../../lib/use-hydrated";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { Textarea } from "../ui/textarea";
 import { Reasoning } from "./reasoning";
-
-/** One chunk of the assistant stream: a bare message object, not wrapped in eventType (reference §1.8). */
-interface AssistantChunk {
-  type: "CHAT" | "THINK";
-  text: string;
-  finished: boolean;
-  finishReason: string | null;
-}
 
 type Run = { status: "idle" | "running" | "done" | "error"; think: string; text: string; error?: string };
 
@@ -67,7 +60,7 @@ export function PromptOptimizer({ id, type = "AGENT", targetId, onReplace }: Pro
         setRun({ ...current, status: "error", error: envelope?.message ?? "优化失败，请稍后再试" });
         return;
       }
-      await readJsonStream<AssistantChunk>(res.body, (chunk) => {
+      await readJsonStream(res.body, assistantChunkSchema, (chunk) => {
         if (chunk.finishReason === "ERROR") current = { ...current, status: "error", error: chunk.text };
         else if (chunk.type === "THINK") current = { ...current, think: current.think + chunk.text };
         else current = { ...current, text: current.text + chunk.text };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { chatEventSchema } from "../../../contract/chat";
 import { applyEvent, startTurn, type Turn } from "./stream-reducer";
 import type { ChatEvent, ChatMessage } from "./types";
 
@@ -16,14 +17,22 @@ const answer = (): ChatMessage => ({
   opening: false,
 });
 
-const frame = (eventType: ChatEvent["eventType"], data: unknown, extra: Partial<ChatEvent> = {}): ChatEvent => ({
-  requestId: "r1",
-  eventType,
-  data: data as ChatEvent["data"],
-  error: null,
-  completed: false,
-  ...extra,
-});
+/** A frame as the stream reader hands it over: checked against the contract, so a test cannot feed a shape the server never sends. */
+const frame = (eventType: ChatEvent["eventType"], data: unknown, extra: { error?: string } = {}): ChatEvent =>
+  chatEventSchema.parse({ requestId: "r1", eventType, data, error: null, completed: false, ...extra });
+
+const message = (type: string, text: string, extra: Record<string, unknown> = {}) =>
+  frame("MESSAGE", {
+    id: "r1",
+    role: "ASSISTANT",
+    messageType: "ASSISTANT",
+    type,
+    text,
+    finished: false,
+    finishReason: null,
+    time: 1,
+    ...extra,
+  });
 
 const run = (events: ChatEvent[]) => events.reduce<Turn>(applyEvent, startTurn(answer()));
 
@@ -47,18 +56,29 @@ const step = (status: string, extra: Record<string, unknown> = {}) => ({
   type: "Plugin",
   status,
   executeId: "e1",
-  result: { executeId: "e1", input: { city: "北京" }, data: status === "FINISHED" ? { t: 20 } : null },
+  result: {
+    id: 1,
+    executeId: "e1",
+    name: "查询天气",
+    type: "Plugin",
+    success: status === "FINISHED" ? true : null,
+    error: null,
+    input: { city: "北京" },
+    data: status === "FINISHED" ? { t: 20 } : null,
+    startTime: 1,
+    endTime: status === "FINISHED" ? 2 : null,
+  },
   ...extra,
 });
 
 describe("applyEvent", () => {
   it("appends reasoning and answer deltas and completes on FINAL_RESULT", () => {
     const turn = run([
-      frame("MESSAGE", { type: "THINK", text: "先想" }),
-      frame("MESSAGE", { type: "THINK", text: "一想" }),
+      message("THINK", "先想"),
+      message("THINK", "一想"),
       frame("HEART_BEAT", null),
-      frame("MESSAGE", { type: "CHAT", text: "你好" }),
-      frame("MESSAGE", { type: "CHAT", text: "！" }),
+      message("CHAT", "你好"),
+      message("CHAT", "！"),
     ]);
     expect(turn.answer).toMatchObject({ think: "先想一想", text: "你好！", status: "incomplete", requestId: "r1" });
     expect(turn.done).toBe(false);
@@ -76,7 +96,7 @@ describe("applyEvent", () => {
   });
 
   it("takes the step's executeId from its result when the top level lacks it", () => {
-    const turn = run([frame("PROCESSING", step("EXECUTING", { executeId: undefined }))]);
+    const turn = run([frame("PROCESSING", step("EXECUTING", { executeId: "" }))]);
     expect(turn.answer.steps[0]?.executeId).toBe("e1");
   });
 
@@ -102,16 +122,14 @@ describe("applyEvent", () => {
   });
 
   it("turns a QUESTION chunk's options into chips", () => {
-    const turn = run([
-      frame("MESSAGE", { type: "QUESTION", text: "选哪个？", ext: [{ content: "A" }, { content: "B" }] }),
-    ]);
+    const turn = run([message("QUESTION", "选哪个？", { ext: [{ content: "A" }, { content: "B" }] })]);
     expect(turn.questionOptions).toEqual(["A", "B"]);
     expect(turn.answer.text).toBe("选哪个？");
   });
 
   it("marks errors and keeps the reason", () => {
     const turn = run([
-      frame("MESSAGE", { type: "CHAT", text: "半句" }),
+      message("CHAT", "半句"),
       frame("ERROR", { message: "模型服务出错" }, { error: "模型服务出错" }),
       final({ success: false, error: "模型服务出错" }),
     ]);
@@ -119,7 +137,7 @@ describe("applyEvent", () => {
   });
 
   it("shows a stopped answer as stopped, not failed", () => {
-    const turn = run([frame("MESSAGE", { type: "CHAT", text: "半句" }), final({ error: "已停止生成" })]);
+    const turn = run([message("CHAT", "半句"), final({ error: "已停止生成" })]);
     expect(turn.answer.status).toBe("stopped");
     expect(turn.answer.error).toBeNull();
   });

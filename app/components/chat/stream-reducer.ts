@@ -1,3 +1,4 @@
+import type { ChatMessageDelta } from "../../../contract/chat";
 import type { ChatEvent, ChatMessage, FinalResult, ProcessingStep, StandCard } from "./types";
 
 /** One answer as its stream builds it up; the chat copies it into React state every 200 ms. */
@@ -13,13 +14,6 @@ export interface Turn {
 
 export const startTurn = (answer: ChatMessage): Turn => ({ answer, questionOptions: null, cards: [], done: false });
 
-interface MessageData {
-  type?: string;
-  text?: string;
-  finished?: boolean;
-  ext?: { content?: string }[];
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === "object" && !Array.isArray(v);
 
 /** LIST cards drop empty objects; SINGLE shows one card (reference §2.3). */
@@ -33,8 +27,8 @@ function cardsOf(step: ProcessingStep): StandCard[] {
   return chosen.map((c) => ({ ...c, cardKey: config.cardKey ?? "template-1" }) as StandCard);
 }
 
-function applyMessage(turn: Turn, data: MessageData): Turn {
-  const text = data.text ?? "";
+function applyMessage(turn: Turn, data: ChatMessageDelta): Turn {
+  const text = data.text;
   const answer = turn.answer;
   if (data.type === "THINK")
     return { ...turn, answer: { ...answer, think: answer.think + text, status: "incomplete" } };
@@ -47,7 +41,7 @@ function applyMessage(turn: Turn, data: MessageData): Turn {
 
 function applyStep(turn: Turn, step: ProcessingStep): Turn {
   // Older clients wiped the text when executeId was missing; every step is keyed by it here.
-  const executeId = step.executeId ?? step.result?.executeId;
+  const executeId = step.executeId || step.result.executeId;
   const withId = { ...step, executeId };
   const steps = turn.answer.steps.some((s) => s.executeId === executeId)
     ? turn.answer.steps.map((s) => (s.executeId === executeId ? withId : s))
@@ -82,13 +76,13 @@ export function applyEvent(turn: Turn, event: ChatEvent): Turn {
       : turn;
   switch (event.eventType) {
     case "MESSAGE":
-      return isObject(event.data) ? applyMessage(withRequest, event.data as MessageData) : withRequest;
+      return applyMessage(withRequest, event.data);
     case "PROCESSING":
-      return isObject(event.data) ? applyStep(withRequest, event.data as unknown as ProcessingStep) : withRequest;
+      return applyStep(withRequest, event.data);
     case "FINAL_RESULT":
-      return applyFinal(withRequest, event.data as unknown as FinalResult);
+      return applyFinal(withRequest, event.data);
     case "ERROR": {
-      const error = event.error || (isObject(event.data) ? String(event.data.message ?? "") : "");
+      const error = event.error || event.data?.message || "";
       return { ...withRequest, answer: { ...withRequest.answer, status: "error", error: error || "回复生成失败" } };
     }
     default:

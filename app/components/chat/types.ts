@@ -1,9 +1,7 @@
-import type { Attachment } from "../../../server/db/schema/conversation";
+import type { Attachment, FinalResult, ProcessingStep } from "../../../contract/chat";
 import type { getConversationView, MessageDto } from "../../../server/modules/conversation/service";
-import type { FinalResult, ProcessingStep } from "../../../server/runtime/agent/events";
 
-export type { ChatEvent } from "../../../server/runtime/agent/events";
-export type { Attachment, FinalResult, ProcessingStep };
+export type { Attachment, ChatEvent, FinalResult, ProcessingStep } from "../../../contract/chat";
 
 /** What POST /api/agent/conversation/{id} (and the temporary-link query) returns. */
 export type ConversationView = Awaited<ReturnType<typeof getConversationView>>;

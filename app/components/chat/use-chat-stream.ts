@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { chatEventSchema } from "../../../contract/chat";
 import { readJsonStream } from "../../lib/sse";
 import { applyEvent, startTurn, type Turn } from "./stream-reducer";
-import { type Attachment, type ChatEvent, type ChatMessage, localMessage, type SidePanel } from "./types";
+import { type Attachment, type ChatMessage, localMessage, type SidePanel } from "./types";
 
 /** Stream events are applied at once but shown in batches, so long answers do not re-render per token. */
 const FLUSH_MS = 200;
@@ -118,7 +119,7 @@ export function useChatStream(initial: ChatMessage[], transport: ChatTransport) 
       if (!res.ok || !res.body) {
         turn = failed(turn, await refusalOf(res));
       } else {
-        await readJsonStream<ChatEvent>(res.body, (event) => {
+        await readJsonStream(res.body, chatEventSchema, (event) => {
           turn = applyEvent(turn, event);
           if (!run.requestId && turn.answer.requestId) {
             run.requestId = turn.answer.requestId;

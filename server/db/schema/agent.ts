@@ -1,35 +1,10 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { componentTypes, historyKinds, openClose, publishStatuses, relationKinds } from "../../../contract/enums";
 import { createdAt, modifiedAt } from "./columns";
 import { spaces } from "./space";
 import { users } from "./user";
 
-export const publishStatuses = ["Developing", "Applying", "Published", "Rejected"] as const;
-export const openClose = ["Open", "Close"] as const;
-export const componentTypes = [
-  "Plugin",
-  "Workflow",
-  "Trigger",
-  "Knowledge",
-  "Variable",
-  "Table",
-  "Model",
-  "Agent",
-] as const;
-export const historyKinds = [
-  "Add",
-  "Edit",
-  "Publish",
-  "PublishApply",
-  "PublishApplyReject",
-  "OffShelf",
-  "AddComponent",
-  "EditComponent",
-  "DeleteComponent",
-  "AddNode",
-  "EditNode",
-  "DeleteNode",
-] as const;
-export const relationKinds = ["Edit", "Collect", "DevCollect", "Like", "Conversation"] as const;
+export { componentTypes, historyKinds, openClose, publishStatuses, relationKinds };
 
 export interface GuidQuestion {
   type: "Question" | "Page" | "Link";

@@ -1,11 +1,10 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { conversationTypes, messageStatuses, runStatuses } from "../../../contract/enums";
 import { agents } from "./agent";
 import { createdAt, modifiedAt } from "./columns";
 import { authTokens, users } from "./user";
 
-export const conversationTypes = ["Chat", "TempChat", "TASK"] as const;
-export const messageStatuses = ["complete", "incomplete", "error", "interrupted"] as const;
-export const runStatuses = ["EXECUTING", "FINISHED", "FAILED", "CANCEL"] as const;
+export { conversationTypes, messageStatuses, runStatuses };
 
 export interface Attachment {
   fileKey: string;

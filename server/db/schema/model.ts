@@ -1,11 +1,10 @@
 import { index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { functionCallModes, modelProtocols, modelScopes, modelTypes } from "../../../contract/enums";
 import { createdAt, modifiedAt } from "./columns";
 
-export const modelTypes = ["Completions", "Chat", "Edits", "Images", "Embeddings", "Multi", "Audio", "Other"] as const;
+export { functionCallModes, modelProtocols, modelScopes, modelTypes };
+
 /** Builtin is the deterministic offline model seeded as the default, so a fresh install chats with no key. */
-export const modelProtocols = ["OpenAI", "Anthropic", "Ollama", "Zhipu", "Builtin"] as const;
-export const modelScopes = ["Space", "Tenant", "Global"] as const;
-export const functionCallModes = ["Unsupported", "CallSupported", "StreamCallSupported"] as const;
 
 export const models = pgTable(
   "model",

@@ -1,10 +1,9 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { applyStatuses, notifyScopes, publishScopes, publishTargetTypes } from "../../../contract/enums";
 import { createdAt, modifiedAt } from "./columns";
 import { users } from "./user";
 
-export const publishTargetTypes = ["Agent", "Plugin", "Workflow"] as const;
-export const publishScopes = ["Space", "Tenant"] as const;
-export const applyStatuses = ["Applying", "Published", "Rejected"] as const;
+export { applyStatuses, notifyScopes, publishScopes, publishTargetTypes };
 
 /** What an application and a publication both carry: the target, its snapshot and where it goes. */
 const publicationColumns = () => ({
@@ -67,8 +66,6 @@ export const publishedItems = pgTable(
     index("published_list_idx").on(t.tenantId, t.targetType, t.scope, t.id),
   ],
 );
-
-export const notifyScopes = ["Broadcast", "Private", "System"] as const;
 
 export const notifyMessages = pgTable("notify_message", {
   id: serial("id").primaryKey(),

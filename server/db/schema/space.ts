@@ -1,10 +1,10 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { spaceRoles, spaceTypes } from "../../../contract/enums";
 import { createdAt, modifiedAt } from "./columns";
 import { tenants } from "./tenant";
 import { users } from "./user";
 
-export const spaceTypes = ["Personal", "Team", "Class"] as const;
-export const spaceRoles = ["Owner", "Admin", "User"] as const;
+export { spaceRoles, spaceTypes };
 
 export const spaces = pgTable(
   "space",

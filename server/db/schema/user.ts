@@ -1,9 +1,9 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { userRoles, userStatuses, verifyCodeTypes } from "../../../contract/enums";
 import { createdAt, modifiedAt } from "./columns";
 import { tenants } from "./tenant";
 
-export const userRoles = ["Admin", "User"] as const;
-export const userStatuses = ["Enabled", "Disabled", "Deleted"] as const;
+export { userRoles, userStatuses, verifyCodeTypes };
 
 export const users = pgTable(
   "user",
@@ -49,8 +49,6 @@ export const authTokens = pgTable(
   },
   (t) => [uniqueIndex("auth_token_hash_uq").on(t.tokenHash), index("auth_token_user_idx").on(t.userId)],
 );
-
-export const verifyCodeTypes = ["LOGIN_OR_REGISTER", "RESET_PASSWORD", "BIND_EMAIL"] as const;
 
 export const verifyCodes = pgTable(
   "verify_code",

@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import type { Actor, Deps } from "../../api/context";
-import { badInput, fail, notFound } from "../../api/envelope";
+import { badField, fail, notFound, zodRefusal } from "../../api/envelope";
 import { resolveTarget, targetLabels } from "../component/targets";
 import { findUsableChatModel } from "../model/service";
 import { bindSchemas, type ComponentAddInput, type ComponentType, type ComponentUpdateInput } from "./contract";
@@ -13,11 +13,11 @@ import { validateVariables } from "./variables";
 const singletonTypes = new Set<ComponentType>(["Model", "Variable"]);
 
 function validateCron(expression: string | undefined) {
-  if (!expression) throw badInput("参数 'bindConfig.cronExpression' 定时触发器必须填写 cron 表达式");
+  if (!expression) throw badField("bindConfig.cronExpression", "定时触发器必须填写 cron 表达式");
   try {
     new Cron(expression, { paused: true }).stop();
   } catch {
-    throw badInput("参数 'bindConfig.cronExpression' 不是合法的 cron 表达式");
+    throw badField("bindConfig.cronExpression", "不是合法的 cron 表达式");
   }
 }
 
@@ -41,13 +41,12 @@ function jsonDepth(value: unknown, limit: number) {
 /** Validates a bind config against its type's schema (defaults filled) and the type's own rules. */
 function parseBindConfig(type: ComponentType, raw: unknown) {
   if (jsonDepth(raw, MAX_BIND_DEPTH) > MAX_BIND_DEPTH) {
-    throw badInput(`参数 'bindConfig' 嵌套层级过深（最多 ${MAX_BIND_DEPTH} 层）`);
+    throw badField("bindConfig", `嵌套层级过深（最多 ${MAX_BIND_DEPTH} 层）`);
   }
   const schema = bindSchemas[type];
   const result = schema.safeParse(raw ?? {});
   if (!result.success) {
-    const issue = result.error.issues[0];
-    throw badInput(`参数 'bindConfig.${issue?.path.join(".") ?? ""}' ${issue?.message ?? "不合法"}`);
+    throw zodRefusal(result.error, "bindConfig");
   }
   const bind = result.data as Record<string, unknown>;
   if (type === "Variable") {

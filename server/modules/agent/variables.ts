@@ -1,4 +1,4 @@
-import { badInput } from "../../api/envelope";
+import { badField } from "../../api/envelope";
 import type { Arg, Variable } from "./contract";
 
 /** Always present at run time, filled by the runtime; listed read-only beside the agent's own variables. */
@@ -56,27 +56,27 @@ export function validateVariables(variables: Variable[], path = "bindConfig.vari
   const seen = new Set<string>();
   variables.forEach((v, i) => {
     const at = `${path}.${i}`;
-    if (systemNames.has(v.name)) throw badInput(`参数 '${at}.name' ${v.name} 是系统变量名，不能使用`);
-    if (seen.has(v.name)) throw badInput(`参数 '${at}.name' 变量名 ${v.name} 重复`);
+    if (systemNames.has(v.name)) throw badField(`${at}.name`, `${v.name} 是系统变量名，不能使用`);
+    if (seen.has(v.name)) throw badField(`${at}.name`, `变量名 ${v.name} 重复`);
     seen.add(v.name);
     const options = v.selectConfig?.options ?? [];
     if ((v.inputType === "Select" || v.inputType === "MultipleSelect") && options.length === 0) {
-      throw badInput(`参数 '${at}.selectConfig.options' 选择类变量至少需要一个选项`);
+      throw badField(`${at}.selectConfig.options`, "选择类变量至少需要一个选项");
     }
     if (isEmpty(v.bindValue)) return;
     if (v.inputType === "Select") {
-      if (!options.some((o) => o.value === v.bindValue)) throw badInput(`参数 '${at}.bindValue' 默认值必须是选项之一`);
+      if (!options.some((o) => o.value === v.bindValue)) throw badField(`${at}.bindValue`, "默认值必须是选项之一");
       return;
     }
     if (v.inputType === "MultipleSelect") {
       const values = Array.isArray(v.bindValue) ? v.bindValue : [v.bindValue];
       if (!values.every((x) => options.some((o) => o.value === x))) {
-        throw badInput(`参数 '${at}.bindValue' 默认值必须是选项之一`);
+        throw badField(`${at}.bindValue`, "默认值必须是选项之一");
       }
       return;
     }
     const expected = v.inputType === "Number" && v.dataType === "String" ? "Number" : v.dataType;
-    if (!matchesType(expected, v.bindValue)) throw badInput(`参数 '${at}.bindValue' 默认值与类型 ${v.dataType} 不符`);
+    if (!matchesType(expected, v.bindValue)) throw badField(`${at}.bindValue`, `默认值与类型 ${v.dataType} 不符`);
   });
   // Stable keys let the editor reorder and rename without losing identity.
   return variables.map((v) => ({ ...v, key: v.key || v.name }));

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { streamText } from "ai";
+import type { AssistantChunk } from "../../../contract/chat";
 import type { Actor, Deps } from "../../api/context";
 import { fail } from "../../api/envelope";
 import { BUILTIN_TASKS } from "../../llm/builtin";
@@ -10,15 +11,7 @@ import { findModel } from "../model/repo";
 import { getTenantConfig } from "../tenant/service";
 import type { CodeOptimizeInput, PromptOptimizeInput } from "./contract";
 
-/** One streamed chunk, as the original client reads assistant streams: a bare message object. */
-export interface AssistantChunk {
-  id: string;
-  role: "ASSISTANT";
-  type: "CHAT" | "THINK";
-  text: string;
-  finished: boolean;
-  finishReason: string | null;
-}
+export type { AssistantChunk };
 
 const PROMPT_ENGINEER = `${BUILTIN_TASKS.optimize}
 你是一名资深提示词工程师。把用户给出的提示词或需求改写为结构清晰、可直接使用的系统提示词。

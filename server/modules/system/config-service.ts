@@ -1,5 +1,5 @@
 import type { Actor, Deps } from "../../api/context";
-import { badInput } from "../../api/envelope";
+import { badField } from "../../api/envelope";
 import { requireSystemAdmin } from "../../api/guards";
 import type { Db } from "../../db/client";
 import { EMAIL_RE } from "../auth/contract";
@@ -157,13 +157,13 @@ async function checkReference(db: Db, tenantId: number, name: keyof TenantConfig
   if (kind) {
     const model = await findModel(db, tenantId, value);
     if (!model || model.scope === "Space" || model.enabled !== 1 || model.type !== kind) {
-      throw badInput(`参数 '${name}' 必须是已启用的公共${kind === "Chat" ? "对话" : "向量"}模型`);
+      throw badField(name, `必须是已启用的公共${kind === "Chat" ? "对话" : "向量"}模型`);
     }
   }
   if (name === "defaultAgentId") {
     const live = await publishedOfTarget(db, "Agent", value);
     if (!live.some((p) => p.tenantId === tenantId && p.scope === "Tenant")) {
-      throw badInput(`参数 '${name}' 必须是已发布到广场的智能体`);
+      throw badField(name, "必须是已发布到广场的智能体");
     }
   }
 }
@@ -175,19 +175,19 @@ export async function saveConfig(deps: Deps, actor: Actor, input: Record<string,
   const stored = await findTenantConfigValues(deps.db, actor.tenantId);
   const next: Record<string, unknown> = { ...stored };
   for (const [key, raw] of Object.entries(input)) {
-    if (!known.has(key)) throw badInput(`参数 '${key}' 不是可配置的项`);
+    if (!known.has(key)) throw badField(key, "不是可配置的项");
     const name = key as keyof TenantConfig;
     if (secretNames.has(name) && typeof raw === "string" && (raw === "" || raw === SECRET_MASK)) continue;
     const value = coerce(name, raw);
     const field = tenantConfigSchema.shape[name];
     const parsed = field.safeParse(value);
-    if (!parsed.success) throw badInput(`参数 '${key}' ${parsed.error.issues[0]?.message ?? "不合法"}`);
-    if (name === "defaultChatModelId" && parsed.data === null) throw badInput(`参数 '${key}' 必须设置默认对话模型`);
+    if (!parsed.success) throw badField(key, parsed.error.issues[0]?.message ?? "不合法");
+    if (name === "defaultChatModelId" && parsed.data === null) throw badField(key, "必须设置默认对话模型");
     // Unchanged values are not re-checked, so a full form posted back never trips over an older setting.
     if (parsed.data !== stored[key]) {
       const format = formatChecks[name];
       if (format && typeof parsed.data === "string" && parsed.data !== "" && !format.test(parsed.data)) {
-        throw badInput(`参数 '${key}' ${format.message}`);
+        throw badField(key, format.message);
       }
       await checkReference(deps.db, actor.tenantId, name, parsed.data);
     }

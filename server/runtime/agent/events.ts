@@ -1,63 +1,23 @@
-/** The chat stream's frames (reference: original-frontend §2): one JSON object per `data:` line. */
-export type EventType = "PROCESSING" | "MESSAGE" | "FINAL_RESULT" | "ERROR" | "HEART_BEAT";
+import type { ChatEvent, EventType, MessageKind } from "../../../contract/chat";
 
-export interface ChatEvent {
-  requestId: string;
-  eventType: EventType;
-  data: Record<string, unknown> | null;
-  error: string | null;
-  completed: boolean;
-}
+export type {
+  ChatEvent,
+  EventType,
+  FinalResult,
+  MessageKind,
+  ProcessingStep,
+  StepResult,
+} from "../../../contract/chat";
 
-export type MessageKind = "CHAT" | "THINK" | "QUESTION" | "PROCESS_OUTPUT";
+type EventOf<E extends EventType> = Extract<ChatEvent, { eventType: E }>;
 
-export interface ProcessingStep {
-  targetId: number;
-  name: string;
-  type: string;
-  status: "EXECUTING" | "FINISHED" | "FAILED";
-  executeId: string;
-  result: {
-    id: number;
-    executeId: string;
-    name: string;
-    type: string;
-    success: boolean | null;
-    error: string | null;
-    data: unknown;
-    input: unknown;
-    startTime: number;
-    endTime: number | null;
-  };
-  cardBindConfig?: unknown;
-  cardData?: unknown;
-}
-
-export interface FinalResult {
-  success: boolean;
-  error: string | null;
-  startTime: number;
-  endTime: number;
-  promptTokens: number;
-  completionTokens: number;
-  totalTokens: number;
-  outputText: string;
-  componentExecuteResults: ProcessingStep["result"][];
-}
-
-export const frame = (
+/** One frame of the chat stream, typed by its event type from the contract. */
+export const frame = <E extends EventType>(
   requestId: string,
-  eventType: EventType,
-  data: ChatEvent["data"],
-  extra: Partial<ChatEvent> = {},
-): ChatEvent => ({
-  requestId,
-  eventType,
-  data,
-  error: null,
-  completed: false,
-  ...extra,
-});
+  eventType: E,
+  data: EventOf<E>["data"],
+  extra: { error?: string | null; completed?: boolean } = {},
+) => ({ requestId, eventType, data, error: null, completed: false, ...extra }) as EventOf<E>;
 
 export function messageEvent(
   requestId: string,

@@ -186,7 +186,7 @@ export async function streamTurn(
     if (index >= 0) steps[index] = step;
     else steps.push(step);
     dirty = true;
-    emit(frame(requestId, "PROCESSING", step as unknown as Record<string, unknown>));
+    emit(frame(requestId, "PROCESSING", step));
   };
 
   /** Runs a tool with EXECUTING then FINISHED/FAILED steps; failures go back to the model unless exceptionOut. */
@@ -339,7 +339,7 @@ export async function streamTurn(
     if (failure) emit(frame(requestId, "ERROR", { message: failure }, { error: failure }));
     else emit(messageEvent(requestId, "CHAT", "", true, finishReason));
     emit(
-      frame(requestId, "FINAL_RESULT", final as unknown as Record<string, unknown>, {
+      frame(requestId, "FINAL_RESULT", final, {
         completed: true,
         error: final.error,
       }),

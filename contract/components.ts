@@ -1,0 +1,208 @@
+import { argSchema, dataTypeSchema } from "./args";
+import {
+  type ComponentType,
+  componentTypes,
+  invokeTypes,
+  modelModes,
+  type PublishTargetType,
+  searchStrategies,
+  variableInputTypes,
+} from "./enums";
+import { flag01, id, shortText, z } from "./zod";
+
+export const cardBindSchema = z.object({
+  cardId: z.number().int().optional(),
+  cardKey: z.enum(["template-1", "template-2", "template-3", "template-4"], { error: "卡片模板不存在" }),
+  bindCardStyle: z.enum(["SINGLE", "LIST"]).default("SINGLE"),
+  maxCardCount: z.number().int().min(1).max(20).default(5),
+  bindArray: shortText(200).optional(),
+  cardArgsBindConfigs: z
+    .array(z.object({ key: shortText(64), bindValue: shortText(200) }))
+    .max(20)
+    .default([]),
+  bindLinkUrl: shortText(200).optional(),
+});
+
+export const modelBindSchema = z.object({
+  mode: z.enum(modelModes, { error: "必须是 Precision、Balanced、Creative 或 Customization" }).default("Balanced"),
+  temperature: z.number().min(0, "不能小于 0").max(2, "不能大于 2").default(1),
+  topP: z.number().min(0, "不能小于 0").max(1, "不能大于 1").default(0.7),
+  maxTokens: z.number().int().min(1, "至少为 1").max(1_000_000).default(4096),
+  contextRounds: z.number().int().min(0, "不能小于 0").max(100, "不能大于 100").default(3),
+  reasoningModelId: z.number().int().positive().nullable().default(null),
+});
+export type ModelBind = z.infer<typeof modelBindSchema>;
+
+export const toolBindSchema = z.object({
+  inputArgBindConfigs: z.array(argSchema).max(100).default([]),
+  outputArgBindConfigs: z.array(argSchema).max(100).default([]),
+  argBindConfigs: z.array(argSchema).max(100).optional(),
+  invokeType: z.enum(invokeTypes, { error: "必须是 AUTO、ON_DEMAND、MANUAL 或 MANUAL_ON_DEMAND" }).default("ON_DEMAND"),
+  defaultSelected: flag01.default(0),
+  directOutput: flag01.default(0),
+  async: flag01.default(0),
+  asyncReplyContent: shortText(500).default("已经开始为您处理，请耐心等待运行结果"),
+  cardBindConfig: cardBindSchema.nullable().optional(),
+});
+
+export const knowledgeBindSchema = z.object({
+  invokeType: z.enum(["AUTO", "ON_DEMAND"], { error: "必须是 AUTO 或 ON_DEMAND" }).default("ON_DEMAND"),
+  defaultSelected: flag01.default(0),
+  searchStrategy: z.enum(searchStrategies, { error: "必须是 SEMANTIC、MIXED 或 FULL_TEXT" }).default("MIXED"),
+  maxRecallCount: z.number().int().min(1, "至少为 1").max(10, "最多为 10").default(5),
+  matchingDegree: z.number().min(0.01, "不能小于 0.01").max(0.99, "不能大于 0.99").default(0.5),
+  noneRecallReplyType: z.enum(["DEFAULT", "CUSTOM"]).default("DEFAULT"),
+  noneRecallReply: shortText(1000).default(""),
+});
+
+export const tableBindSchema = z.object({
+  inputArgBindConfigs: z.array(argSchema).max(100).default([]),
+  outputArgBindConfigs: z.array(argSchema).max(100).default([]),
+  invokeType: z.enum(invokeTypes).default("ON_DEMAND"),
+  cardBindConfig: cardBindSchema.nullable().optional(),
+});
+
+export const variableSchema = z.object({
+  key: shortText(64).optional(),
+  name: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "只能包含字母、数字和下划线，且不能以数字开头"),
+  displayName: shortText(64).default(""),
+  description: shortText(500).default(""),
+  dataType: dataTypeSchema.default("String"),
+  require: z.boolean().default(false),
+  enable: z.boolean().default(true),
+  systemVariable: z.literal(false).default(false),
+  inputType: z.enum(variableInputTypes, { error: "不是支持的输入方式" }).default("Text"),
+  selectConfig: z
+    .object({
+      dataSourceType: z.enum(["MANUAL", "BINDING"]).default("MANUAL"),
+      options: z
+        .array(z.object({ label: shortText(64).min(1, "不能为空"), value: shortText(200).min(1, "不能为空") }))
+        .max(100),
+    })
+    .nullable()
+    .optional(),
+  bindValue: z.unknown().optional(),
+});
+export type Variable = z.infer<typeof variableSchema>;
+export const variableBindSchema = z.object({ variables: z.array(variableSchema).max(50, "最多 50 个变量") });
+
+export const triggerBindSchema = z.object({
+  name: z.string().trim().min(1, "不能为空").max(64),
+  triggerType: z.enum(["TIME", "EVENT"], { error: "必须是 TIME 或 EVENT" }),
+  timeZone: shortText(64).default("Asia/Shanghai"),
+  utc: shortText(16).optional(),
+  cronExpression: shortText(100).optional(),
+  cronDesc: shortText(200).optional(),
+  eventBearerToken: shortText(200).optional(),
+  eventArgs: z.array(argSchema).max(50).default([]),
+  componentType: z.enum(["PLUGIN", "WORKFLOW"], { error: "必须是 PLUGIN 或 WORKFLOW" }),
+  componentId: id(),
+  componentName: shortText(64).optional(),
+  argBindConfigs: z.array(argSchema).max(50).default([]),
+});
+
+/** What every place that deals with one kind of agent component needs to know about it. */
+export interface ComponentKind<S extends z.ZodType = z.ZodType, T extends ComponentType = ComponentType> {
+  type: T;
+  /** The Chinese name shown in the editor, the library and messages ("插件不存在…"). */
+  label: string;
+  /** A lucide icon name, for the web. */
+  icon: string;
+  /** The component's settings on an agent, with defaults. */
+  bindSchema: S;
+  /** Made with the agent and unique on it (never added or deleted by hand). */
+  singleton: boolean;
+  /** Publishable on its own to the square (and so a publish target type). */
+  publishable: boolean;
+  /** Invoked by the model as a tool (honours the invocation modes). */
+  tool: boolean;
+}
+
+const kind = <S extends z.ZodType, T extends ComponentType>(k: ComponentKind<S, T>) => k;
+
+/**
+ * The component-kind registry: one descriptor per kind. The server's registry (server/modules/component/kinds.ts)
+ * adds each kind's resolver, tool factory and publish adapter; the web reads labels, icons and settings forms here.
+ */
+export const componentKinds = {
+  Plugin: kind({
+    type: "Plugin",
+    label: "插件",
+    icon: "Puzzle",
+    bindSchema: toolBindSchema,
+    singleton: false,
+    publishable: true,
+    tool: true,
+  }),
+  Workflow: kind({
+    type: "Workflow",
+    label: "工作流",
+    icon: "Workflow",
+    bindSchema: toolBindSchema,
+    singleton: false,
+    publishable: true,
+    tool: true,
+  }),
+  Trigger: kind({
+    type: "Trigger",
+    label: "触发器",
+    icon: "AlarmClock",
+    bindSchema: triggerBindSchema,
+    singleton: false,
+    publishable: false,
+    tool: false,
+  }),
+  Knowledge: kind({
+    type: "Knowledge",
+    label: "知识库",
+    icon: "BookOpen",
+    bindSchema: knowledgeBindSchema,
+    singleton: false,
+    publishable: false,
+    tool: true,
+  }),
+  Variable: kind({
+    type: "Variable",
+    label: "变量",
+    icon: "Braces",
+    bindSchema: variableBindSchema,
+    singleton: true,
+    publishable: false,
+    tool: false,
+  }),
+  Table: kind({
+    type: "Table",
+    label: "数据表",
+    icon: "Table",
+    bindSchema: tableBindSchema,
+    singleton: false,
+    publishable: false,
+    tool: true,
+  }),
+  Model: kind({
+    type: "Model",
+    label: "模型",
+    icon: "Cpu",
+    bindSchema: modelBindSchema,
+    singleton: true,
+    publishable: false,
+    tool: false,
+  }),
+  Agent: kind({
+    type: "Agent",
+    label: "智能体",
+    icon: "Bot",
+    bindSchema: toolBindSchema,
+    singleton: false,
+    publishable: true,
+    tool: true,
+  }),
+} satisfies { [K in ComponentType]: { type: K } };
+
+export const componentTypeSchema = z.enum(componentTypes, { error: "不是支持的组件类型" });
+
+/** The kinds that can be published to the square, in the order the square lists them. */
+export const publishableKinds = componentTypes.filter((t): t is PublishTargetType => componentKinds[t].publishable);
