@@ -173,12 +173,16 @@ describe("the README's nginx configuration", () => {
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const reply = await send(`${tls1}/api/file/upload`, {
-      body,
-      headers: { authorization: `Bearer ${admin}`, "content-type": `multipart/form-data; boundary=${boundary}` },
-    });
-    expect(reply.status, reply.text.slice(0, 200)).toBe(200);
-    expect(reply.json()).toMatchObject({ code: "0000", data: { fileName: "big.txt", size: file.length } });
+    const type = `multipart/form-data; boundary=${boundary}`;
+    // The API with a token, and the chat page's upload relay as a browser sends it.
+    for (const [target, headers] of [
+      ["/api/file/upload", { authorization: `Bearer ${admin}` }],
+      ["/resources/file-upload", { cookie: `ticket=${admin}`, origin: tls1, "sec-fetch-site": "same-origin" }],
+    ] as const) {
+      const reply = await send(tls1 + target, { body, headers: { ...headers, "content-type": type } });
+      expect(reply.status, `${target}: ${reply.text.slice(0, 200)}`).toBe(200);
+      expect(reply.json()).toMatchObject({ code: "0000", data: { fileName: "big.txt", size: file.length } });
+    }
   });
 });
 
