@@ -30,15 +30,21 @@ const endBackoff = (ip: string) =>
 describe("login lockout", () => {
   it("lets the right password in after many failures under the account's name", async () => {
     const u = await s.newUser();
-    await failFromMany([u.userName], 20, "198.18.1");
+    await failFromMany([u.userName], 12, "198.18.1");
     const res = await login(u.userName, u.password, "198.18.1.200");
     expect(res.code, res.message).toBe("0000");
   });
 
   it("counts per account: failures under the name and the e-mail share one budget, which then locks both", async () => {
     const u = await s.newUser({ email: "budget@example.com" });
-    // 100 failures within the hour, half by name, half by e-mail: the budget is spent.
-    await failFromMany([u.userName, "Budget@Example.com"], 100, "198.18.2");
+    await failFromMany([u.userName, "Budget@Example.com"], 6, "198.18.2");
+    const counters = await rows<{ key: string; count: number }>(
+      s,
+      sql`select key, count from rate_limit where key like 'login-fail:%' and (key like ${`%:${u.id}`} or key like '%budget%')`,
+    );
+    expect(counters).toEqual([{ key: `login-fail:user:${u.id}`, count: 6 }]);
+    // The rest of the hour's 100 failures, as if made from many more addresses.
+    await s.deps.db.execute(sql`update rate_limit set count = 100 where key = ${`login-fail:user:${u.id}`}`);
     for (const id of [u.userName, "budget@example.com"]) {
       const locked = await login(id, u.password, "198.18.2.250");
       expect(locked.code).toBe("4290");
