@@ -8,7 +8,7 @@ import { describeAgent } from "../agent/detail-service";
 import * as agents from "../agent/repo";
 import { modelOf, runnableConfig } from "../agent/runnable";
 import { accessAgent, visibleAgent } from "../agent/service";
-import { FILE_KEY_RE, findFiles, signedUrl } from "../file/service";
+import { attachableFiles, FILE_KEY_RE, signedUrl } from "../file/service";
 import { getTenantConfig } from "../tenant/service";
 import type {
   ChatInput,
@@ -30,13 +30,18 @@ function freshAttachments(secret: string, list: repo.MessageRow["attachments"]) 
 }
 
 /**
- * Attachments of a new message: our uploads must exist in the tenant and get a fresh signed link (absolute
- * when the site URL is configured, so the model can fetch it) and their stored type; outside links pass as
- * they are.
+ * Attachments of a new message: our uploads must be the caller's own (or already in this conversation) and
+ * get a fresh signed link (absolute when the site URL is configured, so the model can fetch it) and their
+ * stored type; outside links pass as they are.
  */
-async function resolveAttachments(deps: Deps, tenantId: number, siteUrl: string, list: Attachment[]) {
+async function resolveAttachments(
+  deps: Deps,
+  who: { tenantId: number; userId: number; conversationId: number },
+  siteUrl: string,
+  list: Attachment[],
+) {
   const keys = list.map((a) => a.fileKey).filter((k) => FILE_KEY_RE.test(k));
-  const stored = new Map((await findFiles(deps, tenantId, keys)).map((f) => [f.key, f]));
+  const stored = new Map((await attachableFiles(deps, who, keys)).map((f) => [f.key, f]));
   const base = siteUrl.replace(/\/+$/, "");
   return list.map((a) => {
     if (!FILE_KEY_RE.test(a.fileKey)) return a;
@@ -202,7 +207,12 @@ export async function startChat(
   const conversation = conversationOverride ?? (await ownConversation(deps, actor, input.conversationId));
   if (!input.message.trim() && !input.attachments.length) throw badInput("参数 'message' 不能为空");
   const tenant = await getTenantConfig(deps, actor.tenantId);
-  const attachments = await resolveAttachments(deps, actor.tenantId, tenant.siteUrl, input.attachments);
+  const attachments = await resolveAttachments(
+    deps,
+    { tenantId: actor.tenantId, userId: actor.userId, conversationId: conversation.id },
+    tenant.siteUrl,
+    input.attachments,
+  );
   const agent = conversation.devMode
     ? await agents.findAgent(deps.db, actor.tenantId, conversation.agentId)
     : await visibleAgent(deps, actor, conversation.agentId);

@@ -3,11 +3,11 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { formatSize, UPLOAD_HARD_LIMIT } from "../../api/body-limit";
 import type { Deps } from "../../api/context";
 import { badInput, fail, notFound } from "../../api/envelope";
-import { files } from "../../db/schema";
+import { files, messages } from "../../db/schema";
 import { getTenantConfig } from "../tenant/service";
 import { allowance, chargeLink, refundLink, type Uploader } from "./quota";
 import { type ReceivedFile, receiveUpload } from "./upload";
@@ -57,13 +57,25 @@ function verify(secret: string, key: string, exp: number, sig: string) {
 /** Our storage keys (what uploads return); anything else in an attachment is an outside link. */
 export const FILE_KEY_RE = /^[a-f0-9]{24}\.[a-z0-9]+$/;
 
-/** The stored files among these keys, for one tenant. */
-export async function findFiles(deps: Deps, tenantId: number, keys: string[]) {
+/**
+ * The stored files among `keys` that a caller may attach to a message in a conversation — and so have signed
+ * again: their own uploads, or files already attached in that conversation (which they can read). A key seen
+ * elsewhere gives no access; anything else reads as "not found", so keys cannot be probed.
+ */
+export async function attachableFiles(
+  deps: Deps,
+  who: { tenantId: number; userId: number; conversationId: number },
+  keys: string[],
+) {
   if (!keys.length) return [];
+  const inConversation = sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${who.conversationId}
+    and ${messages.attachments} @> jsonb_build_array(jsonb_build_object('fileKey', ${files.key})))`;
   return deps.db
     .select()
     .from(files)
-    .where(and(eq(files.tenantId, tenantId), inArray(files.key, keys)));
+    .where(
+      and(eq(files.tenantId, who.tenantId), inArray(files.key, keys), or(eq(files.userId, who.userId), inConversation)),
+    );
 }
 
 const storagePath = (deps: Deps, key: string) => path.join(deps.config.FILES_DIR, key.slice(0, 2), key);
