@@ -101,11 +101,6 @@ export async function listComponents(db: Db, agentId: number) {
   return db.select().from(agentComponents).where(eq(agentComponents.agentId, agentId)).orderBy(agentComponents.id);
 }
 
-export async function listComponentsOfAgents(db: Db, agentIds: number[]) {
-  if (!agentIds.length) return [];
-  return db.select().from(agentComponents).where(inArray(agentComponents.agentId, agentIds));
-}
-
 export async function findComponent(db: Db, tenantId: number, id: number) {
   const [row] = await db
     .select()

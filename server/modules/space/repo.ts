@@ -77,11 +77,3 @@ export async function setMemberRole(db: Db, spaceId: number, userId: number, rol
 export async function removeMember(db: Db, spaceId: number, userId: number) {
   await db.delete(spaceUsers).where(and(eq(spaceUsers.spaceId, spaceId), eq(spaceUsers.userId, userId)));
 }
-
-export async function findPersonalSpace(db: Db, tenantId: number, userId: number) {
-  const [row] = await db
-    .select()
-    .from(spaces)
-    .where(and(eq(spaces.tenantId, tenantId), eq(spaces.creatorId, userId), eq(spaces.type, "Personal")));
-  return row;
-}
