@@ -91,14 +91,6 @@ export async function recentMessages(db: Db, conversationId: number, limit: numb
   return rows.reverse();
 }
 
-export async function countMessages(db: Db, conversationId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId));
-  return row?.n ?? 0;
-}
-
 export async function firstUserMessage(db: Db, conversationId: number) {
   const [row] = await db
     .select()
