@@ -7,6 +7,7 @@ import type { Route } from "./+types/root";
 import { ErrorView } from "./components/error-view";
 import { apiRaw } from "./lib/api.server";
 import { siteTitle } from "./lib/meta";
+import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
 import "./app.css";
 
@@ -23,6 +24,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const favicon = root?.tenant?.faviconUrl;
+  const nonce = useNonce();
   return (
     <html lang="zh-CN">
       <head>
@@ -34,8 +36,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

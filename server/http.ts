@@ -3,6 +3,8 @@ import { clientIp, createApi, newTid } from "./api/app";
 import { limitBodies } from "./api/body-limit";
 import type { Deps } from "./api/context";
 import type { Database } from "./db/client";
+import { crossSiteRefusal, isCrossSiteWrite } from "./lib/cross-site";
+import { securityHeaders } from "./lib/security-headers";
 
 export type WebHandler = (request: Request, apiFetch: (request: Request) => Promise<Response>) => Promise<Response>;
 
@@ -31,6 +33,8 @@ function asSeenByBrowser(request: Request) {
 export function createHttpApp(deps: Deps, database: Database, web?: { handler: WebHandler; assets?: Hono }) {
   const app = new Hono();
   const api = createApi(deps);
+  // Outermost, so refusals below carry them too.
+  app.use(securityHeaders);
   // First of all: no route, page or health check reads a body before it is bounded.
   app.use(limitBodies(deps.config, newTid));
   app.get("/healthz", (c) => c.json({ status: "ok" }));
@@ -45,6 +49,8 @@ export function createHttpApp(deps: Deps, database: Database, web?: { handler: W
     app.all("*", (c) => {
       const internalIp = clientIp(c, deps.config.TRUST_PROXY);
       const request = deps.config.TRUST_PROXY ? asSeenByBrowser(c.req.raw) : c.req.raw;
+      // Page actions and resource routes alike: nothing another site sends is read or acted on.
+      if (isCrossSiteWrite(request, new URL(request.url).host)) return crossSiteRefusal();
       return web.handler(request, async (inner) => api.fetch(inner, { internalIp }));
     });
   }
