@@ -3,8 +3,6 @@ import { X } from "lucide-react";
 import type { ReactNode } from "react";
 
 export const Dialog = RadixDialog.Root;
-export const DialogTrigger = RadixDialog.Trigger;
-export const DialogClose = RadixDialog.Close;
 
 interface DialogContentProps {
   title: string;
