@@ -46,7 +46,6 @@ const envSchema = z.object({
         ctx.addIssue({ code: "custom", message: (err as Error).message });
       }
     }),
-  API_URL: z.url("必须是 URL").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BODY_LIMIT: size.prefault("1MB"),
   UPLOAD_DAILY_PER_USER: size.prefault("1GB"),
