@@ -1,9 +1,9 @@
 import { Sparkles, Square } from "lucide-react";
 import { useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { toast } from "sonner";
 import { assistantChunkSchema } from "../../../contract/chat";
 import { readJsonStream } from "../../lib/sse";
-import { useHydrated } from "../../lib/use-hydrated";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { Textarea } from "../ui/textarea";
