@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOAD_HARD_LIMIT } from "../../server/api/body-limit";
 import {
   call,
   directives,
@@ -161,6 +162,12 @@ describe("the README's nginx configuration", () => {
     const blocks = readmeNginxBlocks();
     expect(blocks).toHaveLength(2);
     expect(directives(blocks[1]!)).toEqual(directives(blocks[0]!));
+  });
+
+  it("lets the largest file the server allows through (a larger limit is harmless: the server refuses itself)", () => {
+    const [, amount, unit = ""] = /client_max_body_size (\d+)([kmg]?);/.exec(readmeNginxBlocks()[0]!) ?? [];
+    const scale: Record<string, number> = { "": 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+    expect(Number(amount) * scale[unit]!).toBeGreaterThan(UPLOAD_HARD_LIMIT);
   });
 
   it("lets an upload above nginx's default 1 MB body limit through to the server", async () => {
