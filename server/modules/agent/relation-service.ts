@@ -1,3 +1,4 @@
+import { pageOf, pageWindow } from "../../../contract/page";
 import type { Actor, Deps } from "../../api/context";
 import { listSpacesOfUser } from "../space/repo";
 import { toCreatorInfo, toStatistics } from "./dto";
@@ -59,18 +60,21 @@ function toAgentInfo(
 export async function listRelated(deps: Deps, actor: Actor, kind: repo.RelationKind, size: number, page = 1) {
   const visible = await visibleSpaces(deps, actor);
   const offset = (page - 1) * size;
-  const rows = await repo.listRelatedAgents(deps.db, actor.tenantId, actor.userId, kind, visible, size, offset);
+  const rows = await repo.listRelatedAgents(deps.db, actor.tenantId, actor.userId, kind, visible, {
+    limit: size,
+    offset,
+  });
   return rows.map((r) => toAgentInfo(actor.userId, r));
 }
 
 export async function pageRelated(deps: Deps, actor: Actor, kind: repo.RelationKind, page: number, size: number) {
   const visible = await visibleSpaces(deps, actor);
   const [rows, total] = await Promise.all([
-    repo.listRelatedAgents(deps.db, actor.tenantId, actor.userId, kind, visible, size, (page - 1) * size),
+    repo.listRelatedAgents(deps.db, actor.tenantId, actor.userId, kind, visible, pageWindow(page, size)),
     repo.countRelatedAgents(deps.db, actor.tenantId, actor.userId, kind, visible),
   ]);
   const records = rows.map((r) => toAgentInfo(actor.userId, r));
-  return { records, total, size, current: page, pages: Math.ceil(total / size) };
+  return pageOf(records, total, size, page);
 }
 
 const homeCategories = [
@@ -85,7 +89,9 @@ export async function homeList(deps: Deps, actor: Actor) {
   const visible = await visibleSpaces(deps, actor);
   const categoryItems: Record<string, unknown[]> = {};
   for (const category of homeCategories) {
-    const rows = await repo.listRelatedAgents(deps.db, actor.tenantId, actor.userId, category.kind, visible, 12);
+    const rows = await repo.listRelatedAgents(deps.db, actor.tenantId, actor.userId, category.kind, visible, {
+      limit: 12,
+    });
     const ids = rows.map((r) => r.agent.id);
     const [stats, creators, relations] = await Promise.all([
       repo.statisticsOf(deps.db, ids),

@@ -223,8 +223,7 @@ export async function listRelatedAgents(
   userId: number,
   type: RelationKind,
   visible: VisibleSpaces,
-  limit: number,
-  offset = 0,
+  { limit, offset = 0 }: { limit: number; offset?: number },
 ) {
   return db
     .select({ relation: userAgentRelations, agent: agents })

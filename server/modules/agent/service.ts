@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { pageOf, pageWindow } from "../../../contract/page";
 import type { Actor, Deps } from "../../api/context";
 import { fail, forbidden, notFound } from "../../api/envelope";
 import type { Db } from "../../db/client";
@@ -230,15 +231,9 @@ export async function pageAgents(deps: Deps, actor: Actor, input: AgentPageInput
   const filter = filterOf(actor, input.spaceId, input);
   const [total, rows] = await Promise.all([
     repo.countAgents(deps.db, filter),
-    repo.listAgents(deps.db, filter, { limit: input.pageSize, offset: (input.current - 1) * input.pageSize }),
+    repo.listAgents(deps.db, filter, pageWindow(input.current, input.pageSize)),
   ]);
-  return {
-    records: await toListDtos(deps, actor, rows, access),
-    total,
-    size: input.pageSize,
-    current: input.current,
-    pages: Math.ceil(total / input.pageSize),
-  };
+  return pageOf(await toListDtos(deps, actor, rows, access), total, input.pageSize, input.current);
 }
 
 export async function updateAgentConfig(deps: Deps, actor: Actor, input: UpdateAgentInput) {

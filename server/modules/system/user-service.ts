@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { pageOf, pageWindow } from "../../../contract/page";
 import type { Actor, Deps } from "../../api/context";
 import { fail, notFound } from "../../api/envelope";
 import { requireSystemAdmin } from "../../api/guards";
@@ -48,17 +49,11 @@ export async function listUsers(deps: Deps, actor: Actor, input: UserListInput) 
       .where(where)
       .orderBy(desc(users.id))
       .limit(input.pageSize)
-      .offset((input.pageNo - 1) * input.pageSize),
+      .offset(pageWindow(input.pageNo, input.pageSize).offset),
     deps.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
   ]);
   const total = count?.n ?? 0;
-  return {
-    records: rows.map(toAdminUserDto),
-    total,
-    size: input.pageSize,
-    current: input.pageNo,
-    pages: Math.ceil(total / input.pageSize),
-  };
+  return pageOf(rows.map(toAdminUserDto), total, input.pageSize, input.pageNo);
 }
 
 async function assertUnique(deps: Deps, tenantId: number, input: Partial<UserAddInput>, exceptId?: number) {
