@@ -1,3 +1,4 @@
+import { componentKinds, publishableKinds } from "../../contract/components";
 import type { ComponentType, DataType, ModelBind, variableInputTypes } from "../../server/modules/agent/contract";
 import type { AgentDto } from "../../server/modules/agent/dto";
 import type { listHistory } from "../../server/modules/agent/service";
@@ -65,11 +66,9 @@ export const publishScopeLabels: Record<PublishScope, string> = {
   Tenant: "广场",
 };
 
-export const publishTargetLabels: Record<PublishTargetType, string> = {
-  Agent: "智能体",
-  Plugin: "插件",
-  Workflow: "工作流",
-};
+export const publishTargetLabels = Object.fromEntries(
+  publishableKinds.map((type) => [type, componentKinds[type].label]),
+) as Record<PublishTargetType, string>;
 
 export const readStatusLabels: Record<MessageListInput["readStatus"], string> = {
   All: "全部",
@@ -99,16 +98,10 @@ export const publishStatusTones: Record<PublishStatus, "neutral" | "warning" | "
   Rejected: "danger",
 };
 
-export const componentTypeLabels: Record<AgentComponentType, string> = {
-  Plugin: "插件",
-  Workflow: "工作流",
-  Trigger: "触发器",
-  Knowledge: "知识库",
-  Variable: "变量",
-  Table: "数据表",
-  Model: "模型",
-  Agent: "智能体",
-};
+/** From the component-kind descriptors of the contract, so a new kind brings its own label. */
+export const componentTypeLabels = Object.fromEntries(
+  Object.values(componentKinds).map((k) => [k.type, k.label]),
+) as Record<AgentComponentType, string>;
 
 export const modelModeLabels: Record<ModelMode, string> = {
   Precision: "精确",
@@ -165,12 +158,12 @@ export type ListCreator = keyof typeof listCreatorLabels;
 
 export const libraryTypeLabels = {
   All_Type: "所有类型",
-  Variable: "变量",
-  Workflow: "工作流",
-  Plugin: "插件",
-  Knowledge: "知识库",
-  Table: "数据表",
-  Model: "模型",
+  Variable: componentKinds.Variable.label,
+  Workflow: componentKinds.Workflow.label,
+  Plugin: componentKinds.Plugin.label,
+  Knowledge: componentKinds.Knowledge.label,
+  Table: componentKinds.Table.label,
+  Model: componentKinds.Model.label,
 } as const;
 export type LibraryType = keyof typeof libraryTypeLabels;
 

@@ -8,6 +8,8 @@ import { assistantRoutes } from "../modules/assistant/routes";
 import { authRoutes } from "../modules/auth/routes";
 import { authenticate } from "../modules/auth/service";
 import { componentRoutes } from "../modules/component/routes";
+// Registers every component kind's resolver, tool factory and publish adapter before any route runs.
+import "../modules/component/registry";
 import { conversationRoutes } from "../modules/conversation/routes";
 import { fileRoutes } from "../modules/file/routes";
 import { modelRoutes } from "../modules/model/routes";

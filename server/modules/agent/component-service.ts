@@ -1,16 +1,13 @@
 import { Cron } from "croner";
 import type { Actor, Deps } from "../../api/context";
 import { badField, fail, notFound, zodRefusal } from "../../api/envelope";
-import { resolveTarget, targetLabels } from "../component/targets";
+import { isSingleton, labelOf, resolveTarget } from "../component/kinds";
 import { findUsableChatModel } from "../model/service";
 import { bindSchemas, type ComponentAddInput, type ComponentType, type ComponentUpdateInput } from "./contract";
 import { toComponentDto } from "./dto";
 import * as repo from "./repo";
 import { accessAgent, closedToDevelopment, editableAgent, recordHistory, touchAgent } from "./service";
 import { validateVariables } from "./variables";
-
-/** One per agent, created with it: never added by hand, and Model never deleted. */
-const singletonTypes = new Set<ComponentType>(["Model", "Variable"]);
 
 function validateCron(expression: string | undefined) {
   if (!expression) throw badField("bindConfig.cronExpression", "定时触发器必须填写 cron 表达式");
@@ -58,13 +55,13 @@ function parseBindConfig(type: ComponentType, raw: unknown) {
 
 async function requireTarget(deps: Deps, actor: Actor, type: ComponentType, spaceId: number, targetId: number) {
   const target = await resolveTarget(deps, type, actor.tenantId, spaceId, targetId);
-  if (!target) throw fail(`${targetLabels[type]}不存在或在当前空间不可用`);
+  if (!target) throw fail(`${labelOf(type)}不存在或在当前空间不可用`);
   return target;
 }
 
 export async function addComponent(deps: Deps, actor: Actor, input: ComponentAddInput) {
   const { agent } = await editableAgent(deps, actor, input.agentId);
-  if (singletonTypes.has(input.type)) throw fail(`${targetLabels[input.type]}组件随智能体创建，不能重复添加`);
+  if (isSingleton(input.type)) throw fail(`${labelOf(input.type)}组件随智能体创建，不能重复添加`);
   const bindConfig = parseBindConfig(input.type, input.bindConfig);
   let target: { id: number; name: string; icon: string; description: string };
   if (input.type === "Trigger") {
@@ -75,7 +72,7 @@ export async function addComponent(deps: Deps, actor: Actor, input: ComponentAdd
     target = await requireTarget(deps, actor, input.type, agent.spaceId, input.targetId);
     const existing = await repo.listComponents(deps.db, agent.id);
     if (existing.some((c) => c.type === input.type && c.targetId === target.id)) {
-      throw fail(`该${targetLabels[input.type]}已添加`);
+      throw fail(`该${labelOf(input.type)}已添加`);
     }
   }
   return deps.db.transaction(async (tx) => {
@@ -90,7 +87,7 @@ export async function addComponent(deps: Deps, actor: Actor, input: ComponentAdd
       bindConfig,
     });
     await touchAgent(tx, agent.id, actor.userId);
-    await recordHistory(tx, agent, actor, "AddComponent", `添加${targetLabels[input.type]}「${target.name}」`);
+    await recordHistory(tx, agent, actor, "AddComponent", `添加${labelOf(input.type)}「${target.name}」`);
     return row.id;
   });
 }
@@ -137,29 +134,17 @@ export async function updateComponent(deps: Deps, actor: Actor, type: ComponentT
   await deps.db.transaction(async (tx) => {
     await repo.updateComponent(tx, component.id, values);
     await touchAgent(tx, agent.id, actor.userId);
-    await recordHistory(
-      tx,
-      agent,
-      actor,
-      "EditComponent",
-      `修改${targetLabels[type]}「${values.name ?? component.name}」`,
-    );
+    await recordHistory(tx, agent, actor, "EditComponent", `修改${labelOf(type)}「${values.name ?? component.name}」`);
   });
 }
 
 export async function deleteComponent(deps: Deps, actor: Actor, componentId: number) {
   const { component, agent } = await accessComponent(deps, actor, componentId);
-  if (singletonTypes.has(component.type)) throw fail(`${targetLabels[component.type]}组件不能删除`);
+  if (isSingleton(component.type)) throw fail(`${labelOf(component.type)}组件不能删除`);
   await deps.db.transaction(async (tx) => {
     await repo.deleteComponent(tx, component.id);
     await touchAgent(tx, agent.id, actor.userId);
-    await recordHistory(
-      tx,
-      agent,
-      actor,
-      "DeleteComponent",
-      `删除${targetLabels[component.type]}「${component.name}」`,
-    );
+    await recordHistory(tx, agent, actor, "DeleteComponent", `删除${labelOf(component.type)}「${component.name}」`);
   });
 }
 

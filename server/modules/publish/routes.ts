@@ -27,7 +27,7 @@ export function publishRoutes(deps: Deps) {
     .post("/item/list", async (c) => {
       const actor = requireActor(c);
       const input = await readBody(c, itemListInput);
-      return ok(c, input.targetType === "Agent" ? await service.listItems(deps, actor, input.targetId) : []);
+      return ok(c, await service.listItems(deps, actor, input.targetType, input.targetId));
     })
     .post("/offShelf", async (c) => {
       const actor = requireActor(c);
@@ -37,7 +37,7 @@ export function publishRoutes(deps: Deps) {
     .post("/template/copy", async (c) => {
       const actor = requireActor(c);
       const input = await readBody(c, templateCopyInput);
-      const copy = await square.copyPublished(deps, actor, input.targetId, input.targetSpaceId);
+      const copy = await square.copyPublished(deps, actor, input.targetType, input.targetId, input.targetSpaceId);
       return ok(c, copy.id, copy.notice ? `复制成功；${copy.notice}` : "复制成功");
     });
 }

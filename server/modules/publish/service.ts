@@ -1,46 +1,30 @@
+import type { PublishTargetType } from "../../../contract/enums";
 import type { Actor, Deps } from "../../api/context";
 import { fail, notFound } from "../../api/envelope";
 import { requireSystemAdmin } from "../../api/guards";
 import type { Db } from "../../db/client";
-import { agentSnapshot, toCreatorInfo } from "../agent/dto";
-import * as agents from "../agent/repo";
-import { accessAgent, recordHistory } from "../agent/service";
+import { toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth/repo";
+import { labelOf } from "../component/kinds";
 import { notify, notifyAdmins } from "../notify/service";
 import { accessSpace } from "../space/service";
 import { getTenantConfig } from "../tenant/service";
+import { adapterFor, hasAdapter } from "./adapter";
 import type { AgentApplyInput, ApplyInput } from "./contract";
 import * as repo from "./repo";
 
+/** The tenant setting that sends a kind's square applications to audit (agentPublishAudit, pluginPublishAudit…). */
+const auditFlag = (type: PublishTargetType) =>
+  `${type.charAt(0).toLowerCase()}${type.slice(1)}PublishAudit` as `${Uncapitalize<PublishTargetType>}PublishAudit`;
+
 const scopeLabel = (apply: Pick<repo.ApplyRow, "scope">) => (apply.scope === "Tenant" ? "广场" : "空间");
 
-async function agentTarget(deps: Deps, actor: Actor, agentId: number) {
-  const { agent } = await accessAgent(deps, actor, agentId, "Publish");
-  const snapshot = agentSnapshot(agent, await agents.listComponents(deps.db, agent.id));
-  return { agent, snapshot };
-}
-
-async function setAgentStatus(
-  db: Db,
-  tenantId: number,
-  agentId: number,
-  status: agents.AgentRow["publishStatus"],
-  publishDate?: Date,
-) {
-  const agent = await agents.findAgent(db, tenantId, agentId);
-  if (!agent) return;
-  await agents.updateAgent(db, agentId, {
-    publishStatus: status,
-    ...(publishDate ? { publishDate } : {}),
-    modified: agent.modified,
-  });
-}
-
 /** After a publication goes or an application fails: Published while any publication is live, else Developing. */
-async function settleAgentStatus(db: Db, tenantId: number, agentId: number) {
-  const live = await repo.publishedOfTarget(db, "Agent", agentId);
-  const pending = await repo.hasPendingApply(db, "Agent", agentId);
-  await setAgentStatus(db, tenantId, agentId, live.length ? "Published" : pending ? "Applying" : "Developing");
+async function settleStatus(db: Db, row: Pick<repo.ApplyRow, "tenantId" | "targetType" | "targetId">) {
+  const live = await repo.publishedOfTarget(db, row.targetType, row.targetId);
+  const pending = await repo.hasPendingApply(db, row.targetType, row.targetId);
+  const status = live.length ? "Published" : pending ? "Applying" : "Developing";
+  await adapterFor(row.targetType).setStatus(db, row.tenantId, row.targetId, status);
 }
 
 /**
@@ -74,15 +58,14 @@ async function approve(db: Db, pending: repo.ApplyRow, auditor: Actor, notifyApp
     allowCopy: apply.allowCopy,
     onlyTemplate: apply.onlyTemplate,
   });
-  const now = new Date();
-  await setAgentStatus(db, apply.tenantId, apply.targetId, "Published", now);
-  const agent = await agents.findAgent(db, apply.tenantId, apply.targetId);
-  if (agent) await recordHistory(db, agent, auditor, "Publish", `发布到${scopeLabel(apply)}`);
+  const adapter = adapterFor(apply.targetType);
+  await adapter.setStatus(db, apply.tenantId, apply.targetId, "Published", new Date());
+  await adapter.recordHistory(db, apply, auditor, "Publish", `发布到${scopeLabel(apply)}`);
   if (notifyApplicant) {
     await notify(db, apply.tenantId, {
       senderId: null,
       scope: "System",
-      content: `你的智能体「${apply.name}」已通过审核，发布到${scopeLabel(apply)}。`,
+      content: `你的${labelOf(apply.targetType)}「${apply.name}」已通过审核，发布到${scopeLabel(apply)}。`,
       userIds: [apply.applyUserId],
     });
   }
@@ -90,35 +73,40 @@ async function approve(db: Db, pending: repo.ApplyRow, auditor: Actor, notifyApp
 
 /**
  * Applies to publish: stores the draft's snapshot per scope. Space scope goes live at once; Tenant scope
- * waits for an admin when the tenant audits agents, while any previous publication stays live.
+ * waits for an admin when the tenant audits that kind, while any previous publication stays live. A target
+ * type without a registered adapter answers as a missing target.
  */
 export async function apply(deps: Deps, actor: Actor, input: ApplyInput) {
-  if (input.targetType !== "Agent") throw notFound(input.targetType === "Plugin" ? "插件不存在" : "工作流不存在");
-  const { agent, snapshot } = await agentTarget(deps, actor, input.targetId);
+  const { targetType } = input;
+  const adapter = adapterFor(targetType);
+  const target = await adapter.access(deps, actor, input.targetId, "publish");
+  const snapshot = await adapter.snapshot(deps.db, target);
   const tenant = await getTenantConfig(deps, actor.tenantId);
+  const audited = tenant[auditFlag(targetType)] === 1;
+  const label = labelOf(targetType);
   const items: (ApplyInput["items"][number] & { publishSpaceId: number | null })[] = [];
   for (const item of input.items) {
-    const publishSpaceId = item.scope === "Space" ? (item.spaceId ?? agent.spaceId) : null;
+    const publishSpaceId = item.scope === "Space" ? (item.spaceId ?? target.spaceId) : null;
     if (publishSpaceId !== null) {
       const { space } = await accessSpace(deps, actor, publishSpaceId);
-      if (space.id !== agent.spaceId && space.receivePublish !== 1) throw fail(`空间「${space.name}」不接收外部发布`);
+      if (space.id !== target.spaceId && space.receivePublish !== 1) throw fail(`空间「${space.name}」不接收外部发布`);
     }
     items.push({ ...item, publishSpaceId });
   }
   let pending = 0;
   await deps.db.transaction(async (tx) => {
-    await repo.lockTarget(tx, "Agent", agent.id);
+    await repo.lockTarget(tx, targetType, target.id);
     for (const item of items) {
-      await repo.deletePendingApplies(tx, "Agent", agent.id, item.scope, item.publishSpaceId);
+      await repo.deletePendingApplies(tx, targetType, target.id, item.scope, item.publishSpaceId);
       const row = await repo.insertApply(tx, {
         tenantId: actor.tenantId,
-        spaceId: agent.spaceId,
+        spaceId: target.spaceId,
         applyUserId: actor.userId,
-        targetType: "Agent",
-        targetId: agent.id,
-        name: agent.name,
-        description: agent.description,
-        icon: agent.icon,
+        targetType,
+        targetId: target.id,
+        name: target.name,
+        description: target.description,
+        icon: target.icon,
         remark: input.remark,
         config: snapshot,
         scope: item.scope,
@@ -127,24 +115,19 @@ export async function apply(deps: Deps, actor: Actor, input: ApplyInput) {
         allowCopy: item.allowCopy,
         onlyTemplate: item.onlyTemplate,
       });
-      await recordHistory(
-        tx,
-        agent,
-        actor,
-        "PublishApply",
-        `申请发布到${scopeLabel(item)}${input.remark ? `：${input.remark}` : ""}`,
-      );
-      if (item.scope === "Tenant" && tenant.agentPublishAudit === 1) pending += 1;
+      const note = `申请发布到${scopeLabel(item)}${input.remark ? `：${input.remark}` : ""}`;
+      await adapter.recordHistory(tx, { tenantId: actor.tenantId, targetId: target.id }, actor, "PublishApply", note);
+      if (item.scope === "Tenant" && audited) pending += 1;
       else await approve(tx, row, actor, false);
     }
     if (pending) {
-      const live = await repo.publishedOfTarget(tx, "Agent", agent.id);
-      // Any live publication keeps the agent Published while the new application waits.
-      if (!live.length) await setAgentStatus(tx, actor.tenantId, agent.id, "Applying");
+      const live = await repo.publishedOfTarget(tx, targetType, target.id);
+      // Any live publication keeps the target Published while the new application waits.
+      if (!live.length) await adapter.setStatus(tx, actor.tenantId, target.id, "Applying");
       await notifyAdmins(
         tx,
         actor.tenantId,
-        `${actor.userName} 申请发布智能体「${agent.name}」到广场，请在「系统管理 → 发布审核」中处理。`,
+        `${actor.userName} 申请发布${label}「${target.name}」到广场，请在「系统管理 → 发布审核」中处理。`,
       );
     }
   });
@@ -166,11 +149,13 @@ export async function applyAgent(deps: Deps, actor: Actor, agentId: number, inpu
  * each scope whose newest application is still waiting or was rejected, that application (publishId null,
  * with the rejection reason).
  */
-export async function listItems(deps: Deps, actor: Actor, targetId: number) {
-  const { agent } = await accessAgent(deps, actor, targetId);
+export async function listItems(deps: Deps, actor: Actor, targetType: PublishTargetType, targetId: number) {
+  // A kind that cannot be published yet has no publications to list.
+  if (!hasAdapter(targetType)) return [];
+  const target = await adapterFor(targetType).access(deps, actor, targetId, "view");
   const [live, applies] = await Promise.all([
-    repo.publishedOfTarget(deps.db, "Agent", agent.id),
-    repo.appliesOfTarget(deps.db, "Agent", agent.id),
+    repo.publishedOfTarget(deps.db, targetType, target.id),
+    repo.appliesOfTarget(deps.db, targetType, target.id),
   ]);
   const newestPerScope = new Map<string, repo.ApplyRow>();
   for (const a of applies) {
@@ -231,30 +216,29 @@ export async function rejectApply(deps: Deps, actor: Actor, applyId: number, rea
       modified: new Date(),
     });
     if (!claimed) throw fail("该申请已处理");
-    await settleAgentStatus(tx, row.tenantId, row.targetId);
-    const agent = await agents.findAgent(tx, row.tenantId, row.targetId);
-    if (agent) await recordHistory(tx, agent, actor, "PublishApplyReject", `发布申请被拒绝：${reason}`);
+    await settleStatus(tx, row);
+    await adapterFor(row.targetType).recordHistory(tx, row, actor, "PublishApplyReject", `发布申请被拒绝：${reason}`);
     await notify(tx, row.tenantId, {
       senderId: null,
       scope: "System",
-      content: `你的智能体「${row.name}」发布申请未通过审核，原因：${reason}`,
+      content: `你的${labelOf(row.targetType)}「${row.name}」发布申请未通过审核，原因：${reason}`,
       userIds: [row.applyUserId],
     });
   });
 }
 
-/** Takes one publication off the shelf; with none left the agent is back in development. */
+/** Takes one publication off the shelf; with none left the target is back in development. */
 async function offShelf(db: Db, actor: Actor, published: repo.PublishedRow, reason: string) {
   await repo.lockTarget(db, published.targetType, published.targetId);
   if (!(await repo.deletePublished(db, published.id))) throw notFound("发布记录不存在");
-  await settleAgentStatus(db, published.tenantId, published.targetId);
-  const agent = await agents.findAgent(db, published.tenantId, published.targetId);
-  if (agent) await recordHistory(db, agent, actor, "OffShelf", `从${scopeLabel(published)}下架：${reason}`);
+  await settleStatus(db, published);
+  const text = `从${scopeLabel(published)}下架：${reason}`;
+  await adapterFor(published.targetType).recordHistory(db, published, actor, "OffShelf", text);
   if (published.userId !== actor.userId) {
     await notify(db, published.tenantId, {
       senderId: null,
       scope: "System",
-      content: `你的智能体「${published.name}」已从${scopeLabel(published)}下架，原因：${reason}`,
+      content: `你的${labelOf(published.targetType)}「${published.name}」已从${scopeLabel(published)}下架，原因：${reason}`,
       userIds: [published.userId],
     });
   }
@@ -262,8 +246,8 @@ async function offShelf(db: Db, actor: Actor, published: repo.PublishedRow, reas
 
 export async function offShelfByOwner(deps: Deps, actor: Actor, publishId: number) {
   const published = await repo.findPublished(deps.db, actor.tenantId, publishId);
-  if (published?.targetType !== "Agent") throw notFound("发布记录不存在");
-  await accessAgent(deps, actor, published.targetId, "Publish");
+  if (!published || !hasAdapter(published.targetType)) throw notFound("发布记录不存在");
+  await adapterFor(published.targetType).access(deps, actor, published.targetId, "publish");
   await deps.db.transaction((tx) => offShelf(tx, actor, published, "用户自行下架"));
 }
 

@@ -1,24 +1,30 @@
+import type { PublishTargetType } from "../../../contract/enums";
+import { pageOf } from "../../../contract/page";
 import type { Actor, Deps } from "../../api/context";
-import { fail, forbidden, notFound } from "../../api/envelope";
+import { forbidden, notFound } from "../../api/envelope";
 import { requireSystemAdmin } from "../../api/guards";
-import { type AgentSnapshot, toCreatorInfo, toStatistics } from "../agent/dto";
-import * as agents from "../agent/repo";
-import { type CopyResult, modelForSpace, recordHistory } from "../agent/service";
+import { toCreatorInfo } from "../agent/dto";
+import type { agentPublishAdapter } from "../agent/publish-adapter";
+import type { CopyResult } from "../agent/service";
+import { labelOf } from "../component/kinds";
 import { listSpacesOfUser } from "../space/repo";
 import { accessSpace } from "../space/service";
+import { adapterFor, type SquareCardFields } from "./adapter";
 import { type ApplyListInput, agentCategories, type PublishedListInput, type SquareListInput } from "./contract";
 import * as repo from "./repo";
 
-const pageOf = <T>(records: T[], total: number, size: number, current: number) => ({
-  records,
-  total,
-  size,
-  current,
-  pages: Math.ceil(total / size),
-});
-
-/** The square: tenant-wide publications (plus a space's own when asked by a member), newest first. */
-export async function squareAgents(deps: Deps, actor: Actor | null, tenantId: number, input: SquareListInput) {
+/**
+ * The square of one kind: tenant-wide publications (plus a space's own when asked by a member), newest first,
+ * each card with its kind's own fields.
+ */
+async function squareList(
+  deps: Deps,
+  actor: Actor | null,
+  tenantId: number,
+  targetType: PublishTargetType,
+  input: SquareListInput,
+) {
+  const adapter = adapterFor(targetType);
   let spaceIds: number[] | undefined;
   if (input.spaceId && actor) {
     await accessSpace(deps, actor, input.spaceId);
@@ -28,7 +34,7 @@ export async function squareAgents(deps: Deps, actor: Actor | null, tenantId: nu
     deps.db,
     tenantId,
     {
-      targetType: "Agent",
+      targetType,
       spaceIds,
       category: input.category || undefined,
       kw: input.kw || undefined,
@@ -38,11 +44,11 @@ export async function squareAgents(deps: Deps, actor: Actor | null, tenantId: nu
     input.pageSize,
     (input.page - 1) * input.pageSize,
   );
-  const ids = rows.map((r) => r.item.targetId);
-  const [stats, relations] = await Promise.all([
-    agents.statisticsOf(deps.db, ids),
-    actor ? agents.relationsOf(deps.db, actor.userId, ids) : [],
-  ]);
+  const fieldsOf = await adapter.squareFields(
+    deps,
+    actor,
+    rows.map((r) => r.item.targetId),
+  );
   const records = rows.map(({ item, user }) => ({
     id: item.id,
     tenantId: item.tenantId,
@@ -56,17 +62,23 @@ export async function squareAgents(deps: Deps, actor: Actor | null, tenantId: nu
     scope: item.scope,
     category: item.category,
     allowCopy: item.allowCopy,
-    statistics: toStatistics(
-      item.targetId,
-      stats.filter((s) => s.agentId === item.targetId),
-    ),
+    ...fieldsOf(item.targetId),
     publishUser: toCreatorInfo(user),
-    collect: relations.some((r) => r.agentId === item.targetId && r.type === "Collect"),
-    liked: relations.some((r) => r.agentId === item.targetId && r.type === "Like"),
     created: item.created.toISOString(),
     modified: item.modified.toISOString(),
   }));
   return pageOf(records, total, input.pageSize, input.page);
+}
+
+type CardFieldsOf<A extends { squareFields(...args: never[]): Promise<(id: number) => SquareCardFields> }> = ReturnType<
+  Awaited<ReturnType<A["squareFields"]>>
+>;
+
+/** The agent square, its cards typed with the agent adapter's fields (statistics, collect, liked) for the web. */
+export async function squareAgents(deps: Deps, actor: Actor | null, tenantId: number, input: SquareListInput) {
+  const page = await squareList(deps, actor, tenantId, "Agent", input);
+  type Card = (typeof page.records)[number] & CardFieldsOf<typeof agentPublishAdapter>;
+  return page as Omit<typeof page, "records"> & { records: Card[] };
 }
 
 export function categories() {
@@ -142,50 +154,30 @@ export async function publishedList(deps: Deps, actor: Actor, input: PublishedLi
   return pageOf(records, total, input.pageSize, current);
 }
 
-/** Copies a published agent that allows copying into one of the caller's spaces, from its snapshot. */
+/**
+ * Copies a published item that allows copying into one of the caller's spaces, from its snapshot; the kind's
+ * adapter makes the new draft.
+ */
 export async function copyPublished(
   deps: Deps,
   actor: Actor,
+  targetType: PublishTargetType,
   targetId: number,
   targetSpaceId: number,
 ): Promise<CopyResult> {
+  const adapter = adapterFor(targetType);
+  const label = labelOf(targetType);
   const spaceIds = (await listSpacesOfUser(deps.db, actor.tenantId, actor.userId)).map((r) => r.space.id);
-  const live = (await repo.publishedOfTarget(deps.db, "Agent", targetId)).filter(
+  const live = (await repo.publishedOfTarget(deps.db, targetType, targetId)).filter(
     (p) =>
       p.tenantId === actor.tenantId &&
       (p.scope === "Tenant" || (p.publishSpaceId !== null && spaceIds.includes(p.publishSpaceId))),
   );
-  if (!live.length) throw notFound("智能体未发布或已下架");
+  if (!live.length) throw notFound(`${label}未发布或已下架`);
   // The copy comes from a publication that allows it, never from a visible one that does not.
   const published = live.find((p) => p.allowCopy === 1);
-  if (!published) throw forbidden("该智能体不允许复制");
+  if (!published) throw forbidden(`该${label}不允许复制`);
   const { space, role } = await accessSpace(deps, actor, targetSpaceId);
   if (space.allowDevelop === 0 && role === "User") throw forbidden("目标空间未开放开发功能");
-  const snapshot = published.config as unknown as AgentSnapshot;
-  if (!Array.isArray(snapshot.components)) throw fail("发布快照已损坏");
-  // The snapshot's model may be a private model of the publisher's space: the copy must not keep using it.
-  const model = snapshot.components.find((c) => c.type === "Model");
-  const { values: moved, notice } = model
-    ? await modelForSpace(deps, { ...model, tenantId: actor.tenantId }, space.id)
-    : { values: {}, notice: null };
-  return deps.db.transaction(async (tx) => {
-    const { components, guidQuestionDtos, ...fields } = snapshot;
-    const copy = await agents.insertAgent(tx, {
-      ...fields,
-      guidQuestions: guidQuestionDtos,
-      uid: crypto.randomUUID().replaceAll("-", ""),
-      tenantId: actor.tenantId,
-      spaceId: space.id,
-      creatorId: actor.userId,
-      name: `${published.name.slice(0, 62)}副本`,
-      publishStatus: "Developing",
-    });
-    for (const { id: _id, ...c } of components) {
-      const values = c.type === "Model" ? moved : {};
-      await agents.insertComponent(tx, { ...c, ...values, tenantId: actor.tenantId, agentId: copy.id });
-    }
-    await agents.upsertRelation(tx, actor.userId, copy.id, "Edit");
-    await recordHistory(tx, copy, actor, "Add", `从广场复制「${published.name}」${notice ? `；${notice}` : ""}`);
-    return { id: copy.id, notice };
-  });
+  return adapter.copy(deps, actor, published, space);
 }

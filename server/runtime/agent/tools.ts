@@ -1,6 +1,7 @@
 import type { JSONSchema7 } from "@ai-sdk/provider";
 import type { Variable } from "../../modules/agent/contract";
 import type { AgentSnapshot } from "../../modules/agent/dto";
+import { toolFactoryOf } from "../../modules/component/kinds";
 
 export type InvokeMode = "AUTO" | "ON_DEMAND" | "MANUAL" | "MANUAL_ON_DEMAND";
 
@@ -28,15 +29,10 @@ export interface RuntimeTool {
 export type ComponentSnapshot = AgentSnapshot["components"][number];
 
 /**
- * Builds tools for one kind of component. Knowledge, plugins, workflows and tables add their factories
- * here as their modules arrive; each returns null when its target is gone.
+ * Builds tools for one kind of component. Knowledge, plugins, workflows and tables register theirs with their
+ * kind (server/modules/component/registry.ts) as their modules arrive; each returns null when its target is gone.
  */
 export type ToolFactory = (component: ComponentSnapshot) => RuntimeTool | null;
-const factories: Record<string, ToolFactory> = {};
-
-export function registerToolFactory(type: string, factory: ToolFactory) {
-  factories[type] = factory;
-}
 
 /** Lets the model remember what the user said about themselves in the agent's own variables. */
 function variableTool(variables: Variable[]): RuntimeTool | null {
@@ -79,7 +75,7 @@ export function toolsForTurn(config: AgentSnapshot, selectedComponentIds: Set<nu
   const auto: RuntimeTool[] = [];
   const onDemand: RuntimeTool[] = [];
   for (const component of config.components as ComponentSnapshot[]) {
-    const factory = factories[component.type];
+    const factory = toolFactoryOf(component.type);
     const tool = factory?.(component);
     if (!tool) continue;
     const selected = selectedComponentIds.has(component.id);

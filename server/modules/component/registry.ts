@@ -1,0 +1,17 @@
+import { agentPublishAdapter } from "../agent/publish-adapter";
+import { resolveModel } from "../model/component-target";
+import { registerKind } from "./kinds";
+
+/**
+ * Every component kind's server parts, registered in one place (imported once by the API app). A kind's module
+ * adds its resolver, tool factory or publish adapter here when it arrives; until then a binding to the kind
+ * cannot resolve, it offers no tool, and publishing it answers as a missing target.
+ */
+registerKind({ type: "Model", resolver: resolveModel });
+registerKind({ type: "Agent", publish: agentPublishAdapter });
+registerKind({ type: "Plugin" });
+registerKind({ type: "Workflow" });
+registerKind({ type: "Trigger" });
+registerKind({ type: "Knowledge" });
+registerKind({ type: "Variable" });
+registerKind({ type: "Table" });
