@@ -40,3 +40,6 @@ export function idParam(value: string | undefined, missing: string) {
   if (!Number.isSafeInteger(id) || id <= 0) throw data({ code: "4040", message: missing, tid: "" }, { status: 404 });
   return id;
 }
+
+export const agentIdParam = (value: string | undefined) => idParam(value, "智能体不存在");
+export const spaceIdParam = (value: string | undefined) => idParam(value, "空间不存在");

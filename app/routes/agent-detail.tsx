@@ -15,20 +15,13 @@ import { pageTitle } from "../lib/meta";
 import { listSpaces } from "../lib/space.server";
 import { startChat } from "../lib/start-chat.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { agentIdParam } from "../lib/url";
 import type { Route } from "./+types/agent-detail";
 
 type AgentDetail = Awaited<ReturnType<typeof agentDetail>>;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(matches, loaderData?.agent.name ?? "智能体详情");
-
-function agentIdParam(value: string | undefined) {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    throw data({ code: "4040", message: "智能体不存在", tid: "" }, { status: 404 });
-  }
-  return id;
-}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const agent = await api<AgentDetail>(context, request, `/api/published/agent/${agentIdParam(params.agentId)}`);

@@ -9,7 +9,7 @@ import type { EditorReply } from "../components/agent-editor/schemas";
 import { variablesOf } from "../components/agent-editor/variable-section";
 import { Tabs } from "../components/ui/tabs";
 import { pageTitle } from "../lib/meta";
-import { spaceIdParam } from "../lib/space.server";
+import { agentIdParam, spaceIdParam } from "../lib/url";
 import type { Route } from "./+types/agent-editor";
 import { editorAction, loadEditor } from "./agent-editor.server";
 
@@ -22,14 +22,6 @@ const columns = [
   { key: "debug", label: "预览与调试" },
 ] as const;
 type Column = (typeof columns)[number]["key"];
-
-function agentIdParam(value: string | undefined) {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    throw data({ code: "4040", message: "智能体不存在", tid: "" }, { status: 404 });
-  }
-  return id;
-}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const spaceId = spaceIdParam(params.spaceId);

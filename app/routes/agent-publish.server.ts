@@ -5,12 +5,10 @@ import { type AgentInfo, isPublishIntent, type PublishReply, publishSchemas } fr
 import { api, tryApi } from "../lib/api.server";
 import { replyWithApiError } from "../lib/form.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { idParam, pathOf } from "../lib/url";
+import { agentIdParam, pathOf } from "../lib/url";
 
 /** Query parameters that only open a confirmation; dropped once the action is done. */
 export const CONFIRM_PARAMS = ["offShelf"];
-
-export const agentIdParam = (value: string | undefined) => idParam(value, "智能体不存在");
 
 /** 发布 and 下架 post here with an `intent`; success redirects with the server's message as a toast. */
 export async function publishAction(context: AppLoadContext, request: Request, agentId: number) {

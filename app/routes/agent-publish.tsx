@@ -15,9 +15,9 @@ import { FormErrors } from "../components/ui/field";
 import { api } from "../lib/api.server";
 import { publishScopeLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
-import { pathOf, withParams } from "../lib/url";
+import { agentIdParam, pathOf, withParams } from "../lib/url";
 import type { Route } from "./+types/agent-publish";
-import { agentIdParam, CONFIRM_PARAMS, publishAction } from "./agent-publish.server";
+import { CONFIRM_PARAMS, publishAction } from "./agent-publish.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "发布智能体");
 

@@ -4,8 +4,8 @@ import { Card } from "../components/ui/card";
 import { tryApi } from "../lib/api.server";
 import { replyWithApiError } from "../lib/form.server";
 import { pageTitle } from "../lib/meta";
-import { spaceIdParam } from "../lib/space.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { spaceIdParam } from "../lib/url";
 import type { Route } from "./+types/space-develop-new";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "创建智能体");

@@ -20,7 +20,7 @@ import { api, tryApi } from "../lib/api.server";
 import { useCurrentSpace } from "../lib/current-space";
 import { listCreatorLabels, listStatusLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
-import { spaceIdParam } from "../lib/space.server";
+import { spaceIdParam } from "../lib/url";
 import type { Route } from "./+types/space-develop";
 import { developAction, pageUrl } from "./space-develop.server";
 import type { loader as spaceLoader } from "./space-layout";

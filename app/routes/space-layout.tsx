@@ -2,7 +2,8 @@ import { Outlet } from "react-router";
 import type { getSpace } from "../../server/modules/space/service";
 import { SpacePanel } from "../components/space/space-panel";
 import { api } from "../lib/api.server";
-import { listSpaces, spaceIdParam } from "../lib/space.server";
+import { listSpaces } from "../lib/space.server";
+import { spaceIdParam } from "../lib/url";
 import type { Route } from "./+types/space-layout";
 
 type SpaceDetail = Awaited<ReturnType<typeof getSpace>>;

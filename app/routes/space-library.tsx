@@ -18,8 +18,8 @@ import {
   listStatusLabels,
 } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
-import { spaceIdParam } from "../lib/space.server";
 import { loadSpaceModels } from "../lib/space-models.server";
+import { spaceIdParam } from "../lib/url";
 import type { Route } from "./+types/space-library";
 import type { LibraryItem } from "./agent-editor.server";
 

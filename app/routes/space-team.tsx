@@ -15,8 +15,8 @@ import { useCurrentUser } from "../lib/current-user";
 import { displayName } from "../lib/format";
 import { spaceTypeLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
-import { spaceIdParam } from "../lib/space.server";
 import { spacePermissions } from "../lib/space-permissions";
+import { spaceIdParam, withParams } from "../lib/url";
 import type { Route } from "./+types/space-team";
 import { fetchMembers, pageUrl, teamAction } from "./space-team.server";
 
@@ -46,16 +46,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   return teamAction(context, request, spaceIdParam(params.spaceId));
-}
-
-/** `base` with query parameters set (or removed, for null): links that open a confirmation or clear a search. */
-function withParams(base: string, changes: Record<string, string | null>) {
-  const url = new URL(base, "http://relative.invalid");
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) url.searchParams.delete(name);
-    else url.searchParams.set(name, value);
-  }
-  return url.pathname + url.search;
 }
 
 export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -53,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
   );
   if (stay) return res.ok ? { ok: true, collected: intent === "collect" } : { ok: false, message: res.error.message };
-  return redirectWithToast(context, 
+  return redirectWithToast(
+    context,
     pathOf(request),
     res.ok
       ? { type: "success", message: intent === "collect" ? "已收藏" : "已取消收藏" }

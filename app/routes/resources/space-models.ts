@@ -16,7 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reply = await modelAction(context, request, { kind: "space", spaceId }, done);
   if (reply instanceof Response) return reply;
   const test = "test" in reply ? reply.test : undefined;
-  if (test) return redirectWithToast(context, back, { type: test.success ? "success" : "error", message: test.message });
+  if (test)
+    return redirectWithToast(context, back, { type: test.success ? "success" : "error", message: test.message });
   const errors = "result" in reply ? Object.values(reply.result.error ?? {}).flat() : [];
   const reason = reply.intent === "delete" ? reply.error : (errors.find(Boolean) ?? "保存失败");
   return redirectWithToast(context, back, { type: "error", message: reason });
