@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { yieldBetweenStatements } from "./yielding";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -43,7 +44,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; loadDa
   }
   const dataDir = opts.dataDir === "memory://" ? "memory://" : path.join(opts.dataDir, "pglite");
   const client = await PGlite.create({ dataDir, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(yieldBetweenStatements(client), { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -133,19 +133,6 @@ export async function requestStop(db: Db, requestId: string) {
 }
 
 /**
- * Called every second by the instance running the answer: renews the run's lease (`modified`) and reads the
- * stop flag, so any instance can stop it and recovery can tell a live run from one whose instance died.
- */
-export async function pollRun(db: Db, requestId: string) {
-  const [row] = await db
-    .update(chatRuns)
-    .set({ modified: new Date() })
-    .where(eq(chatRuns.requestId, requestId))
-    .returning({ stop: chatRuns.stopRequested });
-  return { stopRequested: row?.stop ?? false };
-}
-
-/**
  * Recovery: runs still EXECUTING whose lease is older than `staleMs` lost their instance; they are marked
  * FAILED and their answers, kept as far as they got, `interrupted`. At the start of the only instance (the
  * embedded database) every run is dead (staleMs 0); where several instances share a database, a start-up or

@@ -10,11 +10,10 @@ import * as conversations from "../../modules/conversation/repo";
 import type { ModelRow } from "../../modules/model/repo";
 import { type ChatEvent, type FinalResult, frame, messageEvent, type ProcessingStep } from "./events";
 import { historyMessages, systemPrompt, userTurnText } from "./prompt";
+import { track } from "./ticker";
 import { type RuntimeTool, type ToolContext, toolsForTurn } from "./tools";
 
 const HEARTBEAT_MS = 10_000;
-const STOP_POLL_MS = 1_000;
-const PERSIST_EVERY_MS = 1_000;
 const MODEL_TIMEOUT_MS = 180_000;
 
 export interface TurnInput {
@@ -134,31 +133,20 @@ export async function streamTurn(
     }),
   });
   const heartbeat = setInterval(() => emit(frame(requestId, "HEART_BEAT", null)), HEARTBEAT_MS);
-  let persisting: Promise<void> = Promise.resolve();
-  const persist = async () => {
-    if (!dirty) return;
-    dirty = false;
-    await conversations.updateMessage(deps.db, assistant.id, {
-      text,
-      think,
-      processingList: steps as unknown as Record<string, unknown>[],
-      modified: new Date(),
-    });
-  };
-  const persistTimer = setInterval(() => {
-    // Chained, so saves never overtake each other.
-    persisting = persisting.then(persist).catch((err) => deps.log.error({ err }, "persisting partial answer failed"));
-  }, PERSIST_EVERY_MS);
-  const stopPoll = setInterval(async () => {
-    try {
-      if ((await conversations.pollRun(deps.db, requestId)).stopRequested) {
-        stopped = true;
-        abort.abort(new Error("stopped"));
-      }
-    } catch (err) {
-      deps.log.error({ err }, "stop poll failed");
-    }
-  }, STOP_POLL_MS);
+  // One shared timer (ticker.ts) saves the growing answer every second and reads the stop flag, for all turns.
+  const untrack = track(deps, {
+    requestId,
+    messageId: assistant.id,
+    unsaved: () => {
+      if (!dirty) return null;
+      dirty = false;
+      return { text, think, processingList: steps };
+    },
+    onStop: () => {
+      stopped = true;
+      abort.abort(new Error("stopped"));
+    },
+  });
 
   const values: Record<string, unknown> = {
     ...remembered,
@@ -307,11 +295,9 @@ export async function streamTurn(
     }
   } finally {
     clearInterval(heartbeat);
-    clearInterval(persistTimer);
-    clearInterval(stopPoll);
   }
   // A partial save still in flight must not land after the final one.
-  await persisting;
+  await untrack();
   try {
     if (shuttingDown) failure = SHUTDOWN_MESSAGE;
     else if (stopped) finishReason = "STOPPED";
