@@ -9,23 +9,13 @@ import {
   agentPageInput,
   componentAddInput,
   componentUpdateInput,
+  updatableComponentKinds,
   updateAgentInput,
 } from "./contract";
 import { agentDetail } from "./detail-service";
 import * as relations from "./relation-service";
 import * as service from "./service";
 import { systemVariables } from "./variables";
-
-const updatableComponentTypes = ["plugin", "workflow", "table", "variable", "model", "knowledge", "trigger"] as const;
-const componentTypeOf = {
-  plugin: "Plugin",
-  workflow: "Workflow",
-  table: "Table",
-  variable: "Variable",
-  model: "Model",
-  knowledge: "Knowledge",
-  trigger: "Trigger",
-} as const;
 
 /** /api/agent/*: agents, their components and variables. */
 export function agentRoutes(deps: Deps) {
@@ -88,10 +78,10 @@ export function agentRoutes(deps: Deps) {
       const actor = requireActor(c);
       return ok(c, await components.listComponents(deps, actor, idParam(c, "agentId")));
     });
-  for (const kind of updatableComponentTypes) {
+  for (const [kind, type] of Object.entries(updatableComponentKinds)) {
     app.post(`/component/${kind}/update`, async (c) => {
       const actor = requireActor(c);
-      await components.updateComponent(deps, actor, componentTypeOf[kind], await readBody(c, componentUpdateInput));
+      await components.updateComponent(deps, actor, type, await readBody(c, componentUpdateInput));
       return ok(c, null);
     });
   }

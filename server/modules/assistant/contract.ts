@@ -1,17 +1,2 @@
-import { id, z } from "../../lib/zod";
-
-export const promptOptimizeInput = z.object({
-  requestId: z.string().trim().max(64).optional(),
-  prompt: z.string().trim().min(1, "不能为空").max(20_000, "最多 20000 个字符"),
-  type: z.enum(["AGENT", "WORKFLOW_LLM_NODE"], { error: "必须是 AGENT 或 WORKFLOW_LLM_NODE" }).default("AGENT"),
-  id: id().optional(),
-});
-
-export const codeOptimizeInput = z.object({
-  requestId: z.string().trim().max(64).optional(),
-  prompt: z.string().trim().min(1, "不能为空").max(20_000, "最多 20000 个字符"),
-  codeLanguage: z.enum(["Python", "JavaScript"], { error: "必须是 Python 或 JavaScript" }),
-});
-
-export type PromptOptimizeInput = z.infer<typeof promptOptimizeInput>;
-export type CodeOptimizeInput = z.infer<typeof codeOptimizeInput>;
+/** The assistant module's request schemas live in the shared contract. */
+export * from "../../../contract/api/assistant";

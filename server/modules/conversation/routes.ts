@@ -3,7 +3,6 @@ import type { Actor, ApiEnv, Deps } from "../../api/context";
 import { AppError, Codes } from "../../api/envelope";
 import { idParam, ok, readBody, requireActor } from "../../api/http";
 import { refuseStream, sseChannel, sseResponse } from "../../api/sse";
-import { z } from "../../lib/zod";
 import { frame, messageEvent } from "../../runtime/agent/events";
 import {
   type ChatInput,
@@ -11,6 +10,7 @@ import {
   createConversationInput,
   listConversationInput,
   messageListInput,
+  requestIdSchema,
   suggestInput,
   updateConversationInput,
 } from "./contract";
@@ -91,10 +91,7 @@ export function conversationRoutes(deps: Deps) {
     )
     .post("/chat/stop/:requestId", async (c) => {
       const actor = requireActor(c);
-      const requestId = z
-        .string()
-        .regex(/^[a-f0-9]{32}$/)
-        .safeParse(c.req.param("requestId"));
+      const requestId = requestIdSchema.safeParse(c.req.param("requestId"));
       if (!requestId.success) throw new AppError(Codes.BAD_INPUT, "参数 'requestId' 格式不正确");
       return ok(c, await service.stopChat(deps, actor, requestId.data));
     })

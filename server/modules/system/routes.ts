@@ -2,14 +2,11 @@ import { Hono } from "hono";
 import type { ApiEnv, Deps } from "../../api/context";
 import { requireSystemAdmin } from "../../api/guards";
 import { idParam, ok, readBody, requireActor } from "../../api/http";
-import { z } from "../../lib/zod";
 import { sendMessageInput } from "../notify/contract";
 import { sendMessage } from "../notify/service";
 import * as config from "./config-service";
-import { userAddInput, userListInput, userUpdateInput } from "./contract";
+import { configInput, userAddInput, userListInput, userUpdateInput } from "./contract";
 import * as users from "./user-service";
-
-const configInput = z.record(z.string().max(64), z.unknown()).refine((v) => Object.keys(v).length <= 100, "配置项过多");
 
 /** /api/system/user/* and /api/system/config/*: system administrators only (4030 for everyone else). */
 export function systemRoutes(deps: Deps) {

@@ -2,12 +2,16 @@ import { Hono } from "hono";
 import type { ApiEnv, Deps } from "../../api/context";
 import { AppError, Codes } from "../../api/envelope";
 import { idParam, ok, readBody, requireActor } from "../../api/http";
-import { z } from "../../lib/zod";
 import { chatStream } from "../conversation/routes";
-import { createLinkInput, tempChatInput, tempConversationInput, tempQueryInput, updateLinkInput } from "./contract";
+import {
+  createLinkInput,
+  requestIdSchema,
+  tempChatInput,
+  tempConversationInput,
+  tempQueryInput,
+  updateLinkInput,
+} from "./contract";
 import * as service from "./service";
-
-const requestIdParam = z.string().regex(/^[a-f0-9]{32}$/);
 
 /** /api/temp/chat/*: link management (signed in) and the public chat behind a link. */
 export function tempChatRoutes(deps: Deps) {
@@ -39,7 +43,7 @@ export function tempChatRoutes(deps: Deps) {
       }),
     )
     .post("/conversation/:requestId", async (c) => {
-      const parsed = requestIdParam.safeParse(c.req.param("requestId"));
+      const parsed = requestIdSchema.safeParse(c.req.param("requestId"));
       if (!parsed.success) throw new AppError(Codes.BAD_INPUT, "参数 'requestId' 格式不正确");
       return ok(c, await service.stopTempChat(deps, parsed.data));
     })

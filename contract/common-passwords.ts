@@ -1,7 +1,7 @@
 /**
  * Common passwords of 8 characters or more (the only ones our minimum length lets through), lower case,
  * from the SecLists "10-million-password-list-top-1000" and "10k-most-common" lists, plus patterns common
- * among Chinese users. Checked case-insensitively by server/lib/password.ts.
+ * among Chinese users. Checked case-insensitively by contract/password.ts.
  */
 export const commonPasswords: readonly string[] = `
 password 12345678 123456789 qwertyuiop 1234567890 1qaz2wsx 11111111 88888888 1234qwer q1w2e3r4t5 baseball

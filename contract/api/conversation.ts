@@ -1,0 +1,86 @@
+import { id, z } from "../zod";
+import { endpoint, nothing } from "./endpoint";
+
+export const attachmentSchema = z.object({
+  fileKey: z.string().trim().min(1, "不能为空").max(200),
+  fileUrl: z.string().trim().max(2000).default(""),
+  fileName: z.string().trim().min(1, "不能为空").max(255),
+  mimeType: z.string().trim().max(100).default("application/octet-stream"),
+});
+
+const variableValues = z
+  .record(
+    z.string().max(64),
+    z.union([z.string().max(5000), z.number(), z.boolean(), z.array(z.string().max(1000)).max(100)]),
+  )
+  .refine((v) => Object.keys(v).length <= 50, "最多 50 个变量");
+
+export const createConversationInput = z.object({
+  agentId: id(),
+  devMode: z
+    .union([z.boolean(), z.literal(0), z.literal(1)])
+    .default(false)
+    .transform((v) => v === true || v === 1),
+  variables: variableValues.optional(),
+});
+
+export const listConversationInput = z.object({
+  agentId: id().nullable().optional(),
+  lastId: id().nullable().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const updateConversationInput = z.object({
+  id: id(),
+  topic: z.string().trim().max(50, "最多 50 个字符").optional(),
+  firstMessage: z.string().max(5000).optional(),
+});
+
+export const messageListInput = z.object({
+  conversationId: id(),
+  index: id().optional(),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const MAX_MESSAGE_CHARS = 20_000;
+
+export const chatInput = z.object({
+  conversationId: id(),
+  message: z.string().max(MAX_MESSAGE_CHARS, `最多 ${MAX_MESSAGE_CHARS} 个字符`).default(""),
+  attachments: z.array(attachmentSchema).max(10, "最多 10 个附件").default([]),
+  variableParams: variableValues.default({}),
+  debug: z.boolean().default(false),
+  selectedComponents: z
+    .array(z.object({ id: id(), type: z.string().max(32).optional() }))
+    .max(50)
+    .default([]),
+});
+
+export const suggestInput = z.object({ conversationId: id() }).passthrough();
+
+export type CreateConversationInput = z.infer<typeof createConversationInput>;
+export type ListConversationInput = z.infer<typeof listConversationInput>;
+export type UpdateConversationInput = z.infer<typeof updateConversationInput>;
+export type MessageListInput = z.infer<typeof messageListInput>;
+export type ChatInput = z.infer<typeof chatInput>;
+
+/** A chat turn's id, as the stream's frames carry it: 32 hex digits. */
+export const requestIdSchema = z.string().regex(/^[a-f0-9]{32}$/, "格式不正确");
+
+/** /api/agent/conversation/*: an agent's conversations, their messages and the chat stream. */
+export const conversation = {
+  create: endpoint({ method: "POST", path: "/api/agent/conversation/create", body: createConversationInput }),
+  list: endpoint({ method: "POST", path: "/api/agent/conversation/list", body: listConversationInput }),
+  update: endpoint({ method: "POST", path: "/api/agent/conversation/update", body: updateConversationInput }),
+  delete: endpoint({ method: "POST", path: "/api/agent/conversation/delete/:id", response: nothing }),
+  messageList: endpoint({ method: "POST", path: "/api/agent/conversation/message/list", body: messageListInput }),
+  chat: endpoint({ method: "POST", path: "/api/agent/conversation/chat", body: chatInput, stream: true }),
+  stop: endpoint({
+    method: "POST",
+    path: "/api/agent/conversation/chat/stop/:requestId",
+    params: z.object({ requestId: requestIdSchema }),
+  }),
+  suggest: endpoint({ method: "POST", path: "/api/agent/conversation/chat/suggest", body: suggestInput }),
+  /** Registered last on the server, so the literal paths above are not taken for ids. */
+  get: endpoint({ method: "POST", path: "/api/agent/conversation/:conversationId" }),
+};

@@ -1,0 +1,95 @@
+import { id, z } from "../zod";
+
+export type Method = "GET" | "POST";
+
+/** The `:name` segments of a Hono path, e.g. "/a/:spaceId/b/:id" → "spaceId" | "id". */
+export type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
+  ? N | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer N}`
+    ? N
+    : never;
+
+type ParamsShape<P extends string> = { [K in ParamNames<P>]: z.ZodType };
+
+/**
+ * One API endpoint: its method and path (Hono form, `:name` for a path parameter), the schemas of its path
+ * parameters, query and body, and — where it is pinned down — the schema of the envelope's `data`.
+ * `stream` marks the endpoints that answer with server-sent events rather than an envelope.
+ */
+export interface Endpoint<
+  M extends Method = Method,
+  P extends string = string,
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: M;
+  path: P;
+  params: Params;
+  query: Query;
+  body: Body;
+  response: Response;
+  stream: boolean;
+}
+
+type ParamsOf<P extends string, Given> = Given extends z.ZodType
+  ? Given
+  : z.ZodObject<{ [K in ParamNames<P>]: ReturnType<typeof id> }>;
+
+/**
+ * Declares an endpoint. Path parameters are positive integer ids unless `params` says otherwise (its keys
+ * must be the path's parameter names).
+ */
+export function endpoint<
+  const M extends Method,
+  const P extends string,
+  Params extends z.ZodObject<ParamsShape<P>> | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Response extends z.ZodType | undefined = undefined,
+>(def: {
+  method: M;
+  path: P;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  response?: Response;
+  stream?: boolean;
+}): Endpoint<M, P, ParamsOf<P, Params>, Query, Body, Response> {
+  const params = def.params ?? z.object(Object.fromEntries(paramNames(def.path).map((n) => [n, id()])));
+  return {
+    method: def.method,
+    path: def.path,
+    params: params as ParamsOf<P, Params>,
+    query: def.query as Query,
+    body: def.body as Body,
+    response: def.response as Response,
+    stream: def.stream ?? false,
+  };
+}
+
+/** The path with its parameters filled in (each URL-encoded). */
+export function pathOf(e: Pick<Endpoint, "path">, params: Record<string, string | number> = {}) {
+  return e.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${e.path}: missing path parameter '${name}'`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The `:name` parameters of a path, in order. */
+export const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1] as string);
+
+/** Responses that are exactly `null` (the endpoint acts and returns nothing). */
+export const nothing = z.null();
+
+/** The page shape every paged list answers with. */
+export const pageOf = <T extends z.ZodType>(record: T) =>
+  z.object({
+    records: z.array(record),
+    total: z.number().int().nonnegative(),
+    size: z.number().int().positive(),
+    current: z.number().int().positive(),
+    pages: z.number().int().nonnegative(),
+  });

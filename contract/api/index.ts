@@ -1,0 +1,38 @@
+import { agent } from "./agent";
+import { assistant } from "./assistant";
+import { auth } from "./auth";
+import { component } from "./component";
+import { conversation } from "./conversation";
+import type { Endpoint } from "./endpoint";
+import { file } from "./file";
+import { model } from "./model";
+import { notify } from "./notify";
+import { publish } from "./publish";
+import { space } from "./space";
+import { system } from "./system";
+import { tempchat } from "./tempchat";
+import { tenant } from "./tenant";
+
+export { type Endpoint, endpoint, pathOf } from "./endpoint";
+
+/** Every endpoint of the API, by module: the server validates with these schemas and the web calls by them. */
+export const endpoints = {
+  agent,
+  assistant,
+  auth,
+  component,
+  conversation,
+  file,
+  model,
+  notify,
+  publish,
+  space,
+  system,
+  tempchat,
+  tenant,
+};
+
+/** The table as a flat list, each entry named "module.name" (for tests that walk every endpoint). */
+export const endpointList: (Endpoint & { name: string })[] = Object.entries(endpoints).flatMap(([module, table]) =>
+  Object.entries(table as Record<string, Endpoint>).map(([name, e]) => ({ ...e, name: `${module}.${name}` })),
+);
