@@ -33,14 +33,27 @@ interface Sent {
   total: number;
 }
 
+type SendOptions = { total: number; head?: string; contentType: string; headers?: Record<string, string> };
+
 /**
  * Sends `head` then filler up to `total` bytes as a chunked body (no Content-Length) on a connection of its
- * own, writing only as fast as the server reads, and stops writing once the answer has come.
+ * own, writing only as fast as the server reads, and stops writing once the answer has come. The server
+ * closes the connection after an early answer; a chunk already on its way then draws a reset that can reach
+ * this client before it has read the answer (client and server share one process here). That attempt is
+ * sent again, at most twice more.
  */
-function sendChunked(
-  url: string,
-  opts: { total: number; head?: string; contentType: string; headers?: Record<string, string> },
-): Promise<Sent> {
+async function sendChunked(url: string, opts: SendOptions): Promise<Sent> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendOnce(url, opts);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (attempt >= 3 || (code !== "EPIPE" && code !== "ECONNRESET")) throw err;
+    }
+  }
+}
+
+function sendOnce(url: string, opts: SendOptions): Promise<Sent> {
   const filler = Buffer.alloc(64 * 1024, 0x20);
   return new Promise((resolve, reject) => {
     let sent = 0;
