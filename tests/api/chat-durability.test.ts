@@ -7,6 +7,7 @@ import { FAKE_TEXT, startFakeOpenAI } from "../fixtures/fake-openai";
 import { CHAT_PATH, eventually, streamed } from "../support/chat";
 import { ADMIN_PASSWORD, type Envelope } from "../support/server";
 import { openSse, postSse } from "../support/sse";
+import { SNAPSHOT_ENV } from "../support/test-db";
 
 /** The real server in a child process on DATA_DIR, so it can be SIGKILLed and started again. */
 async function startChild(dataDir: string) {
@@ -21,6 +22,8 @@ async function startChild(dataDir: string) {
       PORT: "0",
       HOST: "127.0.0.1",
       EGRESS_ALLOW: "127.0.0.1",
+      // The first start copies the run's seeded database instead of migrating and seeding an empty one.
+      ...(process.env[SNAPSHOT_ENV] ? { [SNAPSHOT_ENV]: process.env[SNAPSHOT_ENV] } : {}),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
