@@ -44,17 +44,6 @@ function userVariables(config: AgentSnapshot, remembered: Record<string, unknown
   return values;
 }
 
-/**
- * Runs one chat turn: persists the user's message before the model is called, streams events to `emit`,
- * stores the answer as it grows and settles it as complete or error. The run does not depend on the HTTP
- * connection: a reader that goes away does not stop it (only a stop request does).
- */
-export async function runTurn(deps: Deps, input: TurnInput, emit: (event: ChatEvent) => void): Promise<FinalResult> {
-  const started = await beginTurn(deps, input);
-  if (!started) throw new Error("another answer of this conversation is still running");
-  return streamTurn(deps, input, started, emit);
-}
-
 export type StartedTurn = NonNullable<Awaited<ReturnType<typeof beginTurn>>>;
 
 /** Turns streaming in this process, so a graceful shutdown can end them cleanly. */
