@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { clientIp, createApi, newTid } from "./api/app";
 import { limitBodies } from "./api/body-limit";
-import type { Deps } from "./api/context";
+import type { Deps } from "./core";
 import type { Database } from "./db/client";
 import { crossSiteRefusal, isCrossSiteWrite } from "./lib/cross-site";
 import { securityHeaders } from "./lib/security-headers";

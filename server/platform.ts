@@ -1,6 +1,6 @@
 import pino from "pino";
-import type { Deps } from "./api/context";
 import type { Config } from "./config";
+import type { Deps } from "./core";
 import { type Database, openDatabase } from "./db/client";
 import { seed } from "./db/seed";
 import { markInterrupted } from "./modules/conversation/repo";

@@ -10,6 +10,8 @@ import { authenticate } from "../modules/auth/service";
 import { componentRoutes } from "../modules/component/routes";
 // Registers every component kind's resolver, tool factory and publish adapter before any route runs.
 import "../modules/component/registry";
+import type { Deps } from "../core";
+import { AppError, Codes, envelope } from "../core";
 import { conversationRoutes } from "../modules/conversation/routes";
 import { fileRoutes } from "../modules/file/routes";
 import { modelRoutes } from "../modules/model/routes";
@@ -19,9 +21,8 @@ import { spaceRoutes } from "../modules/space/routes";
 import { systemRoutes } from "../modules/system/routes";
 import { tempChatRoutes } from "../modules/tempchat/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
-import type { ApiEnv, Deps } from "./context";
+import type { ApiEnv } from "./context";
 import { TOKEN_COOKIE } from "./cookies";
-import { AppError, Codes, envelope } from "./envelope";
 import { notLoggedInFor } from "./http";
 
 const DEFAULT_TENANT = 1;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "../config";
-import { Codes, envelope } from "./envelope";
+import { Codes, envelope } from "../core";
 
 /** The largest file a tenant may allow (its `maxFileSize` is capped here too). */
 export const UPLOAD_HARD_LIMIT = 100 * 1024 * 1024;

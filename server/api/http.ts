@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { Actor } from "../core";
+import { AppError, badField, Codes, envelope, zodRefusal } from "../core";
 import { id } from "../lib/zod";
-import type { Actor, ApiEnv } from "./context";
-import { AppError, badField, Codes, envelope, zodRefusal } from "./envelope";
+import type { ApiEnv } from "./context";
 
 type Ctx = Context<ApiEnv>;
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
+import { type AppError, Codes, envelope } from "../core";
 import type { ApiEnv } from "./context";
-import { type AppError, Codes, envelope } from "./envelope";
 
 /**
  * A push channel: producers `send` frames at any time; the HTTP reader drains them. When the reader goes

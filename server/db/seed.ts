@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Deps } from "../api/context";
+import type { Deps } from "../core";
 import { hashPassword } from "../lib/crypto";
 import { ensureCards } from "../modules/agent/repo";
 import { createUserWithSpace } from "../modules/auth/service";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Endpoint, endpointList, endpoints, pathOf } from "../../contract/api";
 import { createApi } from "../../server/api/app";
-import type { Deps } from "../../server/api/context";
+import type { Deps } from "../../server/core";
 import { addAgent } from "../support/agents";
 import { codeFrom } from "../support/helpers";
 import { liveRows, pendingApplyId } from "../support/publish";

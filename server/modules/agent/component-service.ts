@@ -1,6 +1,6 @@
 import { Cron } from "croner";
-import type { Actor, Deps } from "../../api/context";
-import { badField, fail, notFound, zodRefusal } from "../../api/envelope";
+import type { Actor, Deps } from "../../core";
+import { badField, fail, notFound, zodRefusal } from "../../core";
 import { isSingleton, labelOf, resolveTarget } from "../component/kinds";
 import { findUsableChatModel } from "../model/service";
 import { bindSchemas, type ComponentAddInput, type ComponentType, type ComponentUpdateInput } from "./contract";

@@ -1,4 +1,4 @@
-import type { Actor, Deps } from "../../api/context";
+import type { Actor, Deps } from "../../core";
 import { findUserById } from "../auth/repo";
 import { visiblePublication } from "../publish/visibility";
 import type { Variable } from "./contract";

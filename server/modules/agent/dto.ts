@@ -1,4 +1,4 @@
-import type { Actor } from "../../api/context";
+import type { Actor } from "../../core";
 import { statisticNames } from "../../db/schema";
 import type { UserRow } from "../auth/repo";
 import type { SpaceRole } from "../space/repo";

@@ -1,4 +1,4 @@
-import { fail } from "../../api/envelope";
+import { fail } from "../../core";
 import type { PublishAdapter } from "../publish/adapter";
 import { type AgentSnapshot, agentSnapshot, toStatistics } from "./dto";
 import * as repo from "./repo";

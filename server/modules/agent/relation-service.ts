@@ -1,5 +1,5 @@
 import { pageOf, pageWindow } from "../../../contract/page";
-import type { Actor, Deps } from "../../api/context";
+import type { Actor, Deps } from "../../core";
 import { listSpacesOfUser } from "../space/repo";
 import { toCreatorInfo, toStatistics } from "./dto";
 import * as repo from "./repo";

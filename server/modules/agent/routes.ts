@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv, Deps } from "../../api/context";
-import { badInput } from "../../api/envelope";
+import type { ApiEnv } from "../../api/context";
 import { idParam, ok, readBody, readQuery, requireActor } from "../../api/http";
+import type { Deps } from "../../core";
+import { badInput } from "../../core";
 import * as components from "./component-service";
 import {
   addAgentInput,

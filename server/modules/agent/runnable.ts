@@ -1,5 +1,5 @@
-import type { Deps } from "../../api/context";
-import { fail } from "../../api/envelope";
+import type { Deps } from "../../core";
+import { fail } from "../../core";
 import { findModel } from "../model/repo";
 import { modelVisibleTo } from "../model/service";
 import { visiblePublication } from "../publish/visibility";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { pageOf, pageWindow } from "../../../contract/page";
-import type { Actor, Deps } from "../../api/context";
-import { fail, forbidden, notFound } from "../../api/envelope";
+import type { Actor, Deps } from "../../core";
+import { fail, forbidden, notFound } from "../../core";
 import type { Db } from "../../db/client";
 import { findUserById } from "../auth/repo";
 import { findModel } from "../model/repo";

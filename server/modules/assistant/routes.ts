@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import type { ApiEnv, Deps } from "../../api/context";
-import { AppError } from "../../api/envelope";
+import type { ApiEnv } from "../../api/context";
 import { readBody, requireActor } from "../../api/http";
 import { refuseStream, sseChannel, sseResponse } from "../../api/sse";
+import type { Deps } from "../../core";
+import { AppError } from "../../core";
 import { codeOptimizeInput, promptOptimizeInput } from "./contract";
 import * as service from "./service";
 

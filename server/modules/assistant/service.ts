@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { streamText } from "ai";
 import type { AssistantChunk } from "../../../contract/chat";
-import type { Actor, Deps } from "../../api/context";
-import { fail } from "../../api/envelope";
+import type { Actor, Deps } from "../../core";
+import { fail } from "../../core";
 import { BUILTIN_TASKS } from "../../llm/builtin";
 import { describeLlmError } from "../../llm/errors";
 import { languageModelFor } from "../../llm/registry";

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv, Deps } from "../../api/context";
+import type { ApiEnv } from "../../api/context";
 import { clearTokenCookie, setTokenCookie } from "../../api/cookies";
 import { ok, readBody, requireActor } from "../../api/http";
+import type { Deps } from "../../core";
 import {
   bindEmailInput,
   codeLoginInput,

@@ -1,5 +1,5 @@
-import type { Actor, Deps } from "../../api/context";
-import { AppError, badInput, Codes, fail, forbidden, notLoggedIn, rateLimited } from "../../api/envelope";
+import type { Actor, Deps } from "../../core";
+import { AppError, badInput, Codes, fail, forbidden, notLoggedIn, rateLimited } from "../../core";
 import { hashPassword, newToken, randomDigits, sha256, sixDigitCode, verifyPassword } from "../../lib/crypto";
 import { mailTransport } from "../../lib/mailer";
 import { clear, hit, release, secondsUntil } from "../../lib/rate-limit";

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { componentKinds } from "../../../contract/components";
 import { componentTypes } from "../../../contract/enums";
-import type { Deps } from "../../api/context";
-import { type AppError, Codes } from "../../api/envelope";
+import type { Deps } from "../../core";
+import { type AppError, Codes } from "../../core";
 import type { AgentSnapshot } from "../agent/dto";
 
 /** A fresh registry (and a runtime reading it) per test, so registrations of one test do not leak. */
@@ -37,7 +37,7 @@ describe("component-kind registry", () => {
   it("answers an apply for a kind without a publish adapter as a missing target, named by its label", async () => {
     await import("./registry");
     const { adapterFor } = await import("../publish/adapter");
-    const { AppError: FreshAppError } = await import("../../api/envelope");
+    const { AppError: FreshAppError } = await import("../../core");
     for (const [type, message] of [
       ["Plugin", "插件不存在"],
       ["Workflow", "工作流不存在"],

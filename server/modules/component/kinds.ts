@@ -1,6 +1,6 @@
 import { type ComponentKind, componentKinds } from "../../../contract/components";
 import type { ComponentType, PublishTargetType } from "../../../contract/enums";
-import type { Deps } from "../../api/context";
+import type { Deps } from "../../core";
 import type { ToolFactory } from "../../runtime/agent/tools";
 import type { PublishAdapter } from "../publish/adapter";
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import type { ApiEnv, Deps } from "../../api/context";
+import type { ApiEnv } from "../../api/context";
 import { idParam, ok, requireActor } from "../../api/http";
+import type { Deps } from "../../core";
 import { listSpaceComponents } from "./service";
 
 export function componentRoutes(deps: Deps) {

@@ -1,4 +1,4 @@
-import type { Actor, Deps } from "../../api/context";
+import type { Actor, Deps } from "../../core";
 import { listSpaceOwnModels } from "../model/repo";
 import { accessSpace } from "../space/service";
 

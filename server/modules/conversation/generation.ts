@@ -1,5 +1,5 @@
 import { generateText } from "ai";
-import type { Deps } from "../../api/context";
+import type { Deps } from "../../core";
 import { BUILTIN_TASKS } from "../../llm/builtin";
 import { languageModelFor } from "../../llm/registry";
 import { findModel } from "../model/repo";

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import type { Actor, ApiEnv, Deps } from "../../api/context";
-import { AppError, Codes } from "../../api/envelope";
+import type { ApiEnv } from "../../api/context";
 import { idParam, ok, readBody, requireActor } from "../../api/http";
 import { refuseStream, sseChannel, sseResponse } from "../../api/sse";
+import type { Actor, Deps } from "../../core";
+import { AppError, Codes } from "../../core";
 import { frame, messageEvent } from "../../runtime/agent/events";
 import {
   type ChatInput,

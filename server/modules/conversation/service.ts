@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Actor, Deps } from "../../api/context";
-import { badInput, fail, notFound } from "../../api/envelope";
+import type { Actor, Deps } from "../../core";
+import { badInput, fail, notFound } from "../../core";
 import type { Attachment } from "../../db/schema";
 import type { ChatEvent } from "../../runtime/agent/events";
 import { beginTurn, streamTurn, type TurnInput } from "../../runtime/agent/run";

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { formatSize } from "../../api/body-limit";
-import type { Deps } from "../../api/context";
-import { type AppError, fail } from "../../api/envelope";
+import type { Deps } from "../../core";
+import { type AppError, fail } from "../../core";
 import { files, rateLimits } from "../../db/schema";
 
 const DAY_MS = 24 * 60 * 60_000;

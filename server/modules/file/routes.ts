@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv, Deps } from "../../api/context";
-import { AppError, Codes } from "../../api/envelope";
+import type { ApiEnv } from "../../api/context";
 import { ok, requireActor } from "../../api/http";
+import type { Deps } from "../../core";
+import { AppError, Codes } from "../../core";
 import { CHAT_KEY_RE } from "../tempchat/contract";
 import { linkSession } from "../tempchat/service";
 import { acceptUpload, openDownload } from "./service";

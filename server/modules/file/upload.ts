@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
 import { BodyTooLargeError } from "../../api/body-limit";
-import { AppError, badInput, Codes } from "../../api/envelope";
+import { AppError, badInput, Codes } from "../../core";
 
 /** A file received from a multipart body, waiting in a temporary file until it is stored or discarded. */
 export interface ReceivedFile {

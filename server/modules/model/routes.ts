@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv, Deps } from "../../api/context";
-import { requireSystemAdmin } from "../../api/guards";
+import type { ApiEnv } from "../../api/context";
 import { idParam, ok, readBody, requireActor } from "../../api/http";
+import type { Deps } from "../../core";
+import { requireSystemAdmin } from "../../core";
 import { listModelInput, modelDefaultsInput, saveModelInput, testModelInput } from "./contract";
 import * as service from "./service";
 

@@ -1,7 +1,6 @@
 import { embed, generateText } from "ai";
-import type { Actor, Deps } from "../../api/context";
-import { fail, forbidden, notFound } from "../../api/envelope";
-import { requireSystemAdmin } from "../../api/guards";
+import type { Actor, Deps } from "../../core";
+import { fail, forbidden, notFound, requireSystemAdmin } from "../../core";
 import { encryptSecret, maskSecret } from "../../lib/secret-box";
 import { describeLlmError } from "../../llm/errors";
 import { apiKeyOf, embeddingModelFor, languageModelFor } from "../../llm/registry";

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import type { ApiEnv, Deps } from "../../api/context";
+import type { ApiEnv } from "../../api/context";
 import { ok, readBody, readQuery, requireActor } from "../../api/http";
+import type { Deps } from "../../core";
 import { clearEventsInput, markReadInput, messageListInput } from "./contract";
 import * as service from "./service";
 

@@ -1,5 +1,5 @@
-import type { Actor, Deps } from "../../api/context";
-import { fail } from "../../api/envelope";
+import type { Actor, Deps } from "../../core";
+import { fail } from "../../core";
 import type { Db } from "../../db/client";
 import { findUserById } from "../auth/repo";
 import { eventsOfSession, pushEvent } from "../conversation/repo";

@@ -1,6 +1,6 @@
 import type { historyKinds, PublishTargetType, publishStatuses } from "../../../contract/enums";
-import type { Actor, Deps } from "../../api/context";
-import { notFound } from "../../api/envelope";
+import type { Actor, Deps } from "../../core";
+import { notFound } from "../../core";
 import type { Db } from "../../db/client";
 import { labelOf, publishAdapterOf } from "../component/kinds";
 import type { SpaceRow } from "../space/repo";

@@ -1,7 +1,6 @@
 import type { PublishTargetType } from "../../../contract/enums";
-import type { Actor, Deps } from "../../api/context";
-import { fail, notFound } from "../../api/envelope";
-import { requireSystemAdmin } from "../../api/guards";
+import type { Actor, Deps } from "../../core";
+import { fail, notFound, requireSystemAdmin } from "../../core";
 import type { Db } from "../../db/client";
 import { toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth/repo";

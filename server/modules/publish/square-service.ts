@@ -1,8 +1,7 @@
 import type { PublishTargetType } from "../../../contract/enums";
 import { pageOf } from "../../../contract/page";
-import type { Actor, Deps } from "../../api/context";
-import { forbidden, notFound } from "../../api/envelope";
-import { requireSystemAdmin } from "../../api/guards";
+import type { Actor, Deps } from "../../core";
+import { forbidden, notFound, requireSystemAdmin } from "../../core";
 import { toCreatorInfo } from "../agent/dto";
 import type { agentPublishAdapter } from "../agent/publish-adapter";
 import type { CopyResult } from "../agent/service";

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import type { ApiEnv, Deps } from "../../api/context";
+import type { ApiEnv } from "../../api/context";
 import { idParam, ok, readBody, requireActor } from "../../api/http";
+import type { Deps } from "../../core";
 import {
   addSpaceInput,
   memberAddInput,

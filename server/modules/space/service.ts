@@ -1,5 +1,5 @@
-import type { Actor, Deps } from "../../api/context";
-import { fail, forbidden, notFound } from "../../api/envelope";
+import type { Actor, Deps } from "../../core";
+import { fail, forbidden, notFound } from "../../core";
 import { findUserById } from "../auth/repo";
 import type { AddSpaceInput, MemberAddInput, MemberListInput, UpdateSpaceInput } from "./contract";
 import * as repo from "./repo";

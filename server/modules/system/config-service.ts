@@ -1,6 +1,5 @@
-import type { Actor, Deps } from "../../api/context";
-import { badField } from "../../api/envelope";
-import { requireSystemAdmin } from "../../api/guards";
+import type { Actor, Deps } from "../../core";
+import { badField, requireSystemAdmin } from "../../core";
 import type { Db } from "../../db/client";
 import { EMAIL_RE } from "../auth/contract";
 import { findModel } from "../model/repo";

@@ -1,8 +1,7 @@
 import { and, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { pageOf, pageWindow } from "../../../contract/page";
-import type { Actor, Deps } from "../../api/context";
-import { fail, notFound } from "../../api/envelope";
-import { requireSystemAdmin } from "../../api/guards";
+import type { Actor, Deps } from "../../core";
+import { fail, notFound, requireSystemAdmin } from "../../core";
 import { users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
 import { containsPattern } from "../../lib/sql";

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv, Deps } from "../../api/context";
-import { AppError, Codes } from "../../api/envelope";
+import type { ApiEnv } from "../../api/context";
 import { idParam, ok, readBody, requireActor } from "../../api/http";
+import type { Deps } from "../../core";
+import { AppError, Codes } from "../../core";
 import { chatStream } from "../conversation/routes";
 import {
   createLinkInput,

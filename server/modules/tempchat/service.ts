@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Actor, Deps } from "../../api/context";
-import { AppError, Codes, fail, forbidden, notFound, rateLimited } from "../../api/envelope";
+import type { Actor, Deps } from "../../core";
+import { AppError, Codes, fail, forbidden, notFound, rateLimited } from "../../core";
 import { hit, secondsUntil } from "../../lib/rate-limit";
 import * as agents from "../agent/repo";
 import { accessAgent } from "../agent/service";

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import type { ApiEnv, Deps } from "../../api/context";
+import type { ApiEnv } from "../../api/context";
 import { ok } from "../../api/http";
+import type { Deps } from "../../core";
 import { getTenantConfig, toPublicConfig } from "./service";
 
 export function tenantRoutes(deps: Deps) {

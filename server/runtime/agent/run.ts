@@ -1,5 +1,5 @@
 import { jsonSchema, type ModelMessage, stepCountIs, streamText, type ToolSet, tool } from "ai";
-import type { Actor, Deps } from "../../api/context";
+import type { Actor, Deps } from "../../core";
 import type { Attachment } from "../../db/schema";
 import { describeLlmError } from "../../llm/errors";
 import { languageModelFor } from "../../llm/registry";

@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Deps } from "../../api/context";
+import type { Deps } from "../../core";
 import { chatRuns, messages } from "../../db/schema";
 
 const TICK_MS = 1_000;

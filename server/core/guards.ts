@@ -1,5 +1,5 @@
-import type { Actor } from "./context";
-import { forbidden } from "./envelope";
+import type { Actor } from "./deps";
+import { forbidden } from "./errors";
 
 /** /api/system/** is for system administrators only; everyone else gets 4030. */
 export function requireSystemAdmin(actor: Actor) {
