@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
-import type { SpaceDto } from "../../server/modules/space/service";
-import { api } from "./api.server";
+import { endpoints } from "../../contract/api";
+import { apiCall } from "./api-call.server";
 
-/** The :spaceId route param as a number; anything else is a 404 page, not a backend call. */
+/** The caller's spaces, as the contract types them. */
 export function listSpaces(context: AppLoadContext, request: Request) {
-  return api<SpaceDto[]>(context, request, "/api/space/list");
+  return apiCall(context, request, endpoints.space.list);
 }
