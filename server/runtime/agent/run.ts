@@ -93,6 +93,212 @@ export async function beginTurn(deps: Deps, input: TurnInput) {
   });
 }
 
+/** What a turn accumulates while it streams: the shared ticker saves it each second, settleTurn stores it last. */
+interface TurnState {
+  text: string;
+  think: string;
+  steps: ProcessingStep[];
+  /** Something changed since the ticker last saved. */
+  dirty: boolean;
+  abort: AbortController;
+  stopped: boolean;
+  shuttingDown: boolean;
+  /** A tool with exceptionOut failed: the turn ends with this message. */
+  fatalToolError: string | null;
+}
+
+interface StreamOutcome {
+  usage: { promptTokens: number; completionTokens: number; totalTokens: number };
+  finishReason: string;
+  failure: string | null;
+}
+
+/** The values prompts may use: the user's variables, then the system's ({{USER_NAME}}, {{CURRENT_TIME}}…). */
+function turnValues(input: TurnInput, remembered: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...remembered,
+    SYS_USER_ID: input.actor.userId,
+    USER_UID: input.actor.userName,
+    USER_NAME: input.actor.userName,
+    USER_LANG: "zh-CN",
+    AGENT_ID: input.agentId,
+    CONVERSATION_ID: input.conversation.id,
+    REQUEST_ID: input.requestId,
+    AGENT_USER_MSG: input.message,
+    CURRENT_TIME: new Date().toISOString(),
+  };
+}
+
+/** Runs tools with EXECUTING then FINISHED/FAILED steps; failures go back to the model unless exceptionOut. */
+function toolInvoker(state: TurnState, toolContext: ToolContext, emit: (event: ChatEvent) => void, requestId: string) {
+  const record = (step: ProcessingStep) => {
+    const index = state.steps.findIndex((s) => s.executeId === step.executeId);
+    if (index >= 0) state.steps[index] = step;
+    else state.steps.push(step);
+    state.dirty = true;
+    emit(frame(requestId, "PROCESSING", step));
+  };
+  return async (t: RuntimeTool, args: Record<string, unknown>, executeId: string) => {
+    const base = { id: t.targetId, executeId, name: t.label, type: t.type, input: args, startTime: Date.now() };
+    const step = { targetId: t.targetId, name: t.label, type: t.type, executeId };
+    record({
+      ...step,
+      status: "EXECUTING",
+      result: { ...base, success: null, error: null, data: null, endTime: null },
+    });
+    try {
+      const data = await t.execute(args, toolContext);
+      record({
+        ...step,
+        status: "FINISHED",
+        cardBindConfig: t.cardBindConfig,
+        result: { ...base, success: true, error: null, data, endTime: Date.now() },
+      });
+      return data;
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      record({
+        ...step,
+        status: "FAILED",
+        result: { ...base, success: false, error, data: null, endTime: Date.now() },
+      });
+      if (t.exceptionOut) {
+        state.fatalToolError = `${t.label}执行失败：${error}`;
+        state.abort.abort(new Error(state.fatalToolError));
+        throw err;
+      }
+      return t.fallbackMsg || `工具执行失败：${error}`;
+    }
+  };
+}
+type Invoke = ReturnType<typeof toolInvoker>;
+
+/** The model call: AUTO tools run first into the system prompt, history and this turn's text, ON_DEMAND tools. */
+async function modelCall(
+  deps: Deps,
+  input: TurnInput,
+  started: StartedTurn,
+  values: Record<string, unknown>,
+  invoke: Invoke,
+  signal: AbortSignal,
+) {
+  const { auto, onDemand } = toolsForTurn(input.config, new Set(input.selectedComponentIds));
+  const autoResults: string[] = [];
+  for (const [i, t] of auto.entries()) {
+    const data = await invoke(t, { query: input.message }, `${input.requestId}-auto-${i}`);
+    autoResults.push(`## ${t.label}\n${typeof data === "string" ? data : JSON.stringify(data)}`);
+  }
+  const history = await conversations.recentMessages(
+    deps.db,
+    input.conversation.id,
+    Math.max(2, input.bind.contextRounds * 2 + 2),
+    started.userMessageId,
+  );
+  const messages: ModelMessage[] = [
+    ...historyMessages(history, input.bind.contextRounds),
+    { role: "user", content: userTurnText(input.message, input.config.userPrompt, input.attachments, values) },
+  ];
+  let system = systemPrompt(input.globalPrompt, input.config.systemPrompt, values);
+  if (autoResults.length) system += `\n\n# 已自动调用的工具结果\n${autoResults.join("\n\n")}`;
+  const tools: ToolSet = {};
+  if (input.model.functionCall !== "Unsupported") {
+    for (const t of onDemand) {
+      tools[t.name] = tool({
+        description: t.description,
+        inputSchema: jsonSchema(t.inputSchema),
+        execute: (args, options) => invoke(t, args as Record<string, unknown>, options.toolCallId),
+      });
+    }
+  }
+  return streamText({
+    model: languageModelFor(input.model, deps.config),
+    system: system || undefined,
+    messages,
+    tools: Object.keys(tools).length ? tools : undefined,
+    temperature: input.bind.temperature,
+    topP: input.bind.topP,
+    maxOutputTokens: Math.min(input.bind.maxTokens, input.model.maxTokens),
+    stopWhen: stepCountIs(6),
+    maxRetries: 0,
+    // Failures arrive as stream parts and are handled below; the SDK's own console logging is not wanted.
+    onError: () => {},
+    abortSignal: AbortSignal.any([signal, AbortSignal.timeout(MODEL_TIMEOUT_MS)]),
+  });
+}
+
+/** Relays the model's stream as MESSAGE events, growing the answer; usage and finish reason go into `outcome`. */
+async function relayModelStream(
+  result: ReturnType<typeof streamText>,
+  state: TurnState,
+  outcome: StreamOutcome,
+  emit: (event: ChatEvent) => void,
+  requestId: string,
+) {
+  for await (const part of result.fullStream) {
+    if (part.type === "reasoning-delta" && part.text) {
+      state.think += part.text;
+      state.dirty = true;
+      emit(messageEvent(requestId, "THINK", part.text));
+    } else if (part.type === "text-delta" && part.text) {
+      state.text += part.text;
+      state.dirty = true;
+      emit(messageEvent(requestId, "CHAT", part.text));
+    } else if (part.type === "finish") {
+      outcome.finishReason = part.finishReason;
+      const u = part.totalUsage;
+      outcome.usage = {
+        promptTokens: u.inputTokens ?? 0,
+        completionTokens: u.outputTokens ?? 0,
+        totalTokens: u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0),
+      };
+    } else if (part.type === "error") {
+      throw part.error;
+    } else if (part.type === "abort") {
+      break;
+    }
+  }
+}
+
+/** Stores the answer as it ended (complete, stopped, error or interrupted) and tells the reader: the last events. */
+async function settleTurn(
+  deps: Deps,
+  input: TurnInput,
+  started: StartedTurn,
+  state: TurnState,
+  outcome: StreamOutcome,
+  emit: (event: ChatEvent) => void,
+): Promise<FinalResult> {
+  const { requestId } = input;
+  let { failure, finishReason } = outcome;
+  if (state.shuttingDown) failure = SHUTDOWN_MESSAGE;
+  else if (state.stopped) finishReason = "STOPPED";
+  else if (state.abort.signal.aborted && !failure) failure = "生成已中断";
+
+  const final: FinalResult = {
+    success: !failure,
+    error: failure ?? (state.stopped ? "已停止生成" : null),
+    startTime: started.startTime,
+    endTime: Date.now(),
+    ...outcome.usage,
+    outputText: state.text,
+    componentExecuteResults: state.steps.map((s) => s.result),
+  };
+  await conversations.updateMessage(deps.db, started.assistant.id, {
+    text: state.text,
+    think: state.think,
+    status: state.shuttingDown ? "interrupted" : failure ? "error" : "complete",
+    finishReason: state.shuttingDown ? "INTERRUPTED" : failure ? "ERROR" : finishReason,
+    processingList: state.steps as unknown as Record<string, unknown>[],
+    finalResult: final as unknown as Record<string, unknown>,
+    modified: new Date(),
+  });
+  await conversations.setRunStatus(deps.db, requestId, failure ? "FAILED" : state.stopped ? "CANCEL" : "FINISHED");
+  if (failure) emit(frame(requestId, "ERROR", { message: failure }, { error: failure }));
+  else emit(messageEvent(requestId, "CHAT", "", true, finishReason));
+  emit(frame(requestId, "FINAL_RESULT", final, { completed: true, error: final.error }));
+  return final;
+}
+
 /** Streams the model's answer for a begun turn, storing it as it grows; settles it as complete or error. */
 export async function streamTurn(
   deps: Deps,
@@ -101,21 +307,21 @@ export async function streamTurn(
   emit: (event: ChatEvent) => void,
 ): Promise<FinalResult> {
   const { requestId, conversation } = input;
-  const { userMessageId, assistant, remembered, startTime } = started;
-
-  let text = "";
-  let think = "";
-  let dirty = false;
-  const steps: ProcessingStep[] = [];
-  const abort = new AbortController();
-  let stopped = false;
-  let shuttingDown = false;
-  let fatalToolError: string | null = null;
+  const state: TurnState = {
+    text: "",
+    think: "",
+    steps: [],
+    dirty: false,
+    abort: new AbortController(),
+    stopped: false,
+    shuttingDown: false,
+    fatalToolError: null,
+  };
   let settle = () => {};
   activeTurns.set(requestId, {
     shutdown: () => {
-      shuttingDown = true;
-      abort.abort(new Error("shutdown"));
+      state.shuttingDown = true;
+      state.abort.abort(new Error("shutdown"));
     },
     settled: new Promise<void>((resolve) => {
       settle = resolve;
@@ -125,30 +331,20 @@ export async function streamTurn(
   // One shared timer (ticker.ts) saves the growing answer every second and reads the stop flag, for all turns.
   const untrack = track(deps, {
     requestId,
-    messageId: assistant.id,
+    messageId: started.assistant.id,
     unsaved: () => {
-      if (!dirty) return null;
-      dirty = false;
-      return { text, think, processingList: steps };
+      if (!state.dirty) return null;
+      state.dirty = false;
+      return { text: state.text, think: state.think, processingList: state.steps };
     },
     onStop: () => {
-      stopped = true;
-      abort.abort(new Error("stopped"));
+      state.stopped = true;
+      state.abort.abort(new Error("stopped"));
     },
   });
 
-  const values: Record<string, unknown> = {
-    ...remembered,
-    SYS_USER_ID: input.actor.userId,
-    USER_UID: input.actor.userName,
-    USER_NAME: input.actor.userName,
-    USER_LANG: "zh-CN",
-    AGENT_ID: input.agentId,
-    CONVERSATION_ID: conversation.id,
-    REQUEST_ID: requestId,
-    AGENT_USER_MSG: input.message,
-    CURRENT_TIME: new Date().toISOString(),
-  };
+  const { remembered } = started;
+  const values = turnValues(input, remembered);
   const toolContext: ToolContext = {
     variables: values,
     async setVariable(name, value) {
@@ -158,128 +354,18 @@ export async function streamTurn(
     },
   };
 
-  const processing = (step: ProcessingStep) => {
-    const index = steps.findIndex((s) => s.executeId === step.executeId);
-    if (index >= 0) steps[index] = step;
-    else steps.push(step);
-    dirty = true;
-    emit(frame(requestId, "PROCESSING", step));
+  const outcome: StreamOutcome = {
+    usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 },
+    finishReason: "stop",
+    failure: null,
   };
-
-  /** Runs a tool with EXECUTING then FINISHED/FAILED steps; failures go back to the model unless exceptionOut. */
-  const invoke = async (t: RuntimeTool, args: Record<string, unknown>, executeId: string) => {
-    const base = { id: t.targetId, executeId, name: t.label, type: t.type, input: args, startTime: Date.now() };
-    processing({
-      targetId: t.targetId,
-      name: t.label,
-      type: t.type,
-      status: "EXECUTING",
-      executeId,
-      result: { ...base, success: null, error: null, data: null, endTime: null },
-    });
-    try {
-      const data = await t.execute(args, toolContext);
-      processing({
-        targetId: t.targetId,
-        name: t.label,
-        type: t.type,
-        status: "FINISHED",
-        executeId,
-        cardBindConfig: t.cardBindConfig,
-        result: { ...base, success: true, error: null, data, endTime: Date.now() },
-      });
-      return data;
-    } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      processing({
-        targetId: t.targetId,
-        name: t.label,
-        type: t.type,
-        status: "FAILED",
-        executeId,
-        result: { ...base, success: false, error, data: null, endTime: Date.now() },
-      });
-      if (t.exceptionOut) {
-        fatalToolError = `${t.label}执行失败：${error}`;
-        abort.abort(new Error(fatalToolError));
-        throw err;
-      }
-      return t.fallbackMsg || `工具执行失败：${error}`;
-    }
-  };
-
-  let usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
-  let finishReason = "stop";
-  let failure: string | null = null;
   try {
-    const { auto, onDemand } = toolsForTurn(input.config, new Set(input.selectedComponentIds));
-    const autoResults: string[] = [];
-    for (const [i, t] of auto.entries()) {
-      const data = await invoke(t, { query: input.message }, `${requestId}-auto-${i}`);
-      autoResults.push(`## ${t.label}\n${typeof data === "string" ? data : JSON.stringify(data)}`);
-    }
-    const history = await conversations.recentMessages(
-      deps.db,
-      conversation.id,
-      Math.max(2, input.bind.contextRounds * 2 + 2),
-      userMessageId,
-    );
-    const messages: ModelMessage[] = [
-      ...historyMessages(history, input.bind.contextRounds),
-      { role: "user", content: userTurnText(input.message, input.config.userPrompt, input.attachments, values) },
-    ];
-    let system = systemPrompt(input.globalPrompt, input.config.systemPrompt, values);
-    if (autoResults.length) system += `\n\n# 已自动调用的工具结果\n${autoResults.join("\n\n")}`;
-    const tools: ToolSet = {};
-    if (input.model.functionCall !== "Unsupported") {
-      for (const t of onDemand) {
-        tools[t.name] = tool({
-          description: t.description,
-          inputSchema: jsonSchema(t.inputSchema),
-          execute: (args, options) => invoke(t, args as Record<string, unknown>, options.toolCallId),
-        });
-      }
-    }
-    const result = streamText({
-      model: languageModelFor(input.model, deps.config),
-      system: system || undefined,
-      messages,
-      tools: Object.keys(tools).length ? tools : undefined,
-      temperature: input.bind.temperature,
-      topP: input.bind.topP,
-      maxOutputTokens: Math.min(input.bind.maxTokens, input.model.maxTokens),
-      stopWhen: stepCountIs(6),
-      maxRetries: 0,
-      // Failures arrive as stream parts and are handled below; the SDK's own console logging is not wanted.
-      onError: () => {},
-      abortSignal: AbortSignal.any([abort.signal, AbortSignal.timeout(MODEL_TIMEOUT_MS)]),
-    });
-    for await (const part of result.fullStream) {
-      if (part.type === "reasoning-delta" && part.text) {
-        think += part.text;
-        dirty = true;
-        emit(messageEvent(requestId, "THINK", part.text));
-      } else if (part.type === "text-delta" && part.text) {
-        text += part.text;
-        dirty = true;
-        emit(messageEvent(requestId, "CHAT", part.text));
-      } else if (part.type === "finish") {
-        finishReason = part.finishReason;
-        const u = part.totalUsage;
-        usage = {
-          promptTokens: u.inputTokens ?? 0,
-          completionTokens: u.outputTokens ?? 0,
-          totalTokens: u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0),
-        };
-      } else if (part.type === "error") {
-        throw part.error;
-      } else if (part.type === "abort") {
-        break;
-      }
-    }
+    const invoke = toolInvoker(state, toolContext, emit, requestId);
+    const result = await modelCall(deps, input, started, values, invoke, state.abort.signal);
+    await relayModelStream(result, state, outcome, emit, requestId);
   } catch (err) {
-    if (!stopped) {
-      failure = fatalToolError ?? describeLlmError(err);
+    if (!state.stopped) {
+      outcome.failure = state.fatalToolError ?? describeLlmError(err);
       deps.log.warn({ err, requestId }, "chat turn failed");
     }
   } finally {
@@ -288,38 +374,7 @@ export async function streamTurn(
   // A partial save still in flight must not land after the final one.
   await untrack();
   try {
-    if (shuttingDown) failure = SHUTDOWN_MESSAGE;
-    else if (stopped) finishReason = "STOPPED";
-    else if (abort.signal.aborted && !failure) failure = "生成已中断";
-
-    const final: FinalResult = {
-      success: !failure,
-      error: failure ?? (stopped ? "已停止生成" : null),
-      startTime,
-      endTime: Date.now(),
-      ...usage,
-      outputText: text,
-      componentExecuteResults: steps.map((s) => s.result),
-    };
-    await conversations.updateMessage(deps.db, assistant.id, {
-      text,
-      think,
-      status: shuttingDown ? "interrupted" : failure ? "error" : "complete",
-      finishReason: shuttingDown ? "INTERRUPTED" : failure ? "ERROR" : finishReason,
-      processingList: steps as unknown as Record<string, unknown>[],
-      finalResult: final as unknown as Record<string, unknown>,
-      modified: new Date(),
-    });
-    await conversations.setRunStatus(deps.db, requestId, failure ? "FAILED" : stopped ? "CANCEL" : "FINISHED");
-    if (failure) emit(frame(requestId, "ERROR", { message: failure }, { error: failure }));
-    else emit(messageEvent(requestId, "CHAT", "", true, finishReason));
-    emit(
-      frame(requestId, "FINAL_RESULT", final, {
-        completed: true,
-        error: final.error,
-      }),
-    );
-    return final;
+    return await settleTurn(deps, input, started, state, outcome, emit);
   } finally {
     activeTurns.delete(requestId);
     settle();
