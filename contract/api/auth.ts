@@ -1,4 +1,4 @@
-import { verifyCodeTypes } from "../enums";
+import { userRoles, verifyCodeTypes } from "../enums";
 import { newPassword } from "../password";
 import { safeUrl } from "../safe-url";
 import { z } from "../zod";
@@ -85,18 +85,41 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 export type BindEmailInput = z.infer<typeof bindEmailInput>;
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
-export interface LoginResult {
-  token: string;
-  expireDate: string;
-  resetPass: number;
-  redirect: string | null;
-}
+/** A signed-in session; `redirect` echoes the login page's `redirect=` when it is a path on this site. */
+export const loginResultSchema = z.object({
+  token: z.string(),
+  expireDate: z.iso.datetime({ offset: true }),
+  resetPass: z.number().int(),
+  redirect: z.string().nullable(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** A user as search results and member pickers show them. */
+export const userBriefDto = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  userName: z.string(),
+  nickName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  created: z.iso.datetime({ offset: true }),
+  role: z.enum(userRoles),
+});
 
 /** /api/user/*: signing in and out, codes, passwords and the caller's own profile. */
 export const auth = {
-  passwordLogin: endpoint({ method: "POST", path: "/api/user/passwordLogin", body: passwordLoginInput }),
+  passwordLogin: endpoint({
+    method: "POST",
+    path: "/api/user/passwordLogin",
+    body: passwordLoginInput,
+    response: loginResultSchema,
+  }),
   codeSend: endpoint({ method: "POST", path: "/api/user/code/send", body: sendCodeInput, response: nothing }),
-  codeLogin: endpoint({ method: "POST", path: "/api/user/codeLogin", body: codeLoginInput }),
+  codeLogin: endpoint({
+    method: "POST",
+    path: "/api/user/codeLogin",
+    body: codeLoginInput,
+    response: loginResultSchema,
+  }),
   passwordSet: endpoint({ method: "POST", path: "/api/user/password/set", body: setPasswordInput, response: nothing }),
   passwordReset: endpoint({
     method: "POST",
@@ -108,5 +131,10 @@ export const auth = {
   emailBind: endpoint({ method: "POST", path: "/api/user/email/bind", body: bindEmailInput, response: nothing }),
   update: endpoint({ method: "POST", path: "/api/user/update", body: updateUserInput, response: nothing }),
   loginInfo: endpoint({ method: "GET", path: "/api/user/getLoginInfo" }),
-  search: endpoint({ method: "POST", path: "/api/user/search", body: searchUserInput }),
+  search: endpoint({
+    method: "POST",
+    path: "/api/user/search",
+    body: searchUserInput,
+    response: z.array(userBriefDto),
+  }),
 };

@@ -210,6 +210,8 @@ describe("responses conform to the contract on the happy path", () => {
     await call(auth.passwordSet, { token, body: { password: "Contract#Pass2" } });
     const reset = await codeFor({ type: "RESET_PASSWORD" }, token);
     await call(auth.passwordReset, { token, body: { newPassword: "Contract#Pass3", code: reset } });
+    await call(auth.passwordLogin, { token: null, body: { phoneOrEmail: email, password: "Contract#Pass3" } });
+    await call(auth.search, { token, body: { kw: "tester" } });
     const other = `contract.${randomBytes(4).toString("hex")}@example.com`;
     const bind = await codeFor({ type: "BIND_EMAIL", email: other }, token);
     await call(auth.emailBind, { token, body: { email: other, code: bind } });
