@@ -9,6 +9,7 @@ import { createHttpApp } from "../../server/http";
 import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
 import { openPlatform } from "../../server/platform";
 import { ADMIN_PASSWORD, type Envelope, startServer, type TestServer } from "../support/server";
+import { seededSnapshot } from "../support/test-db";
 
 /**
  * Bodies without a Content-Length are counted as they arrive: an oversize body is refused after about its
@@ -178,7 +179,8 @@ describe("page requests (React Router) are bounded too", () => {
   let formsRead = 0;
   beforeAll(async () => {
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", LOG_LEVEL: "silent", ADMIN_PASSWORD });
-    const { deps, database } = await openPlatform(config);
+    // The run's seeded copy, not a fresh migration: this stand-in needs a database, not a new one.
+    const { deps, database } = await openPlatform(config, { snapshot: await seededSnapshot() });
     // Stands in for React Router's handler, reading a posted form as every action does.
     const { app } = createHttpApp(deps, database, {
       handler: async (request) => {
