@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { authTokens, chatRuns, conversations, messages, notifyEvents } from "../../db/schema";
+import { chatRuns, conversations, messages } from "../../db/schema";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type NewConversation = typeof conversations.$inferInsert;
@@ -165,28 +165,4 @@ export async function markInterrupted(db: Db, staleMs = 0) {
     )
     .returning({ id: messages.id });
   return rows.length;
-}
-
-/** Queues an event for every live session of the user. */
-export async function pushEvent(db: Db, userId: number, type: string, event: Record<string, unknown>) {
-  const tokens = await db
-    .select({ id: authTokens.id })
-    .from(authTokens)
-    .where(and(eq(authTokens.userId, userId), gt(authTokens.expiresAt, new Date())));
-  if (tokens.length) await db.insert(notifyEvents).values(tokens.map((t) => ({ userId, tokenId: t.id, type, event })));
-}
-
-export async function eventsOfSession(db: Db, tokenId: number, limit = 100) {
-  return db
-    .select()
-    .from(notifyEvents)
-    .where(eq(notifyEvents.tokenId, tokenId))
-    .orderBy(asc(notifyEvents.id))
-    .limit(limit);
-}
-
-export async function clearEvents(db: Db, tokenId: number, ids?: number[]) {
-  const conditions = [eq(notifyEvents.tokenId, tokenId)];
-  if (ids?.length) conditions.push(inArray(notifyEvents.id, ids));
-  await db.delete(notifyEvents).where(and(...conditions));
 }

@@ -9,6 +9,7 @@ import * as agents from "../agent/repo";
 import { modelOf, runnableConfig } from "../agent/runnable";
 import { accessAgent, visibleAgent } from "../agent/service";
 import { attachableFiles, FILE_KEY_RE, signedUrl } from "../file/service";
+import { pushEvent } from "../notify/repo";
 import { getTenantConfig } from "../tenant/service";
 import type {
   ChatInput,
@@ -243,7 +244,7 @@ export async function startChat(
     if (conversation.type === "Chat" && !conversation.devMode) {
       await agents.upsertRelation(deps.db, actor.userId, agent.id, "Conversation", { conversationId: conversation.id });
     }
-    await repo.pushEvent(deps.db, actor.userId, "chat_finished", {
+    await pushEvent(deps.db, actor.userId, "chat_finished", {
       conversationId: conversation.id,
       agentId: agent.id,
       requestId,

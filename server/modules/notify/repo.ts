@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { notifyEvents, notifyMessages, notifyMessageUsers, users } from "../../db/schema";
+import { authTokens, notifyEvents, notifyMessages, notifyMessageUsers, users } from "../../db/schema";
 
 export async function insertMessage(db: Db, values: typeof notifyMessages.$inferInsert, userIds: number[]) {
   const [message] = await db.insert(notifyMessages).values(values).returning();
@@ -61,4 +61,22 @@ export async function clearSessionEvents(db: Db, tokenId: number, version?: numb
   const conditions = [eq(notifyEvents.tokenId, tokenId)];
   if (version !== undefined) conditions.push(lte(notifyEvents.id, version));
   await db.delete(notifyEvents).where(and(...conditions));
+}
+
+/** Queues an event for every live session of the user. */
+export async function pushEvent(db: Db, userId: number, type: string, event: Record<string, unknown>) {
+  const tokens = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), gt(authTokens.expiresAt, new Date())));
+  if (tokens.length) await db.insert(notifyEvents).values(tokens.map((t) => ({ userId, tokenId: t.id, type, event })));
+}
+
+export async function eventsOfSession(db: Db, tokenId: number, limit = 100) {
+  return db
+    .select()
+    .from(notifyEvents)
+    .where(eq(notifyEvents.tokenId, tokenId))
+    .orderBy(asc(notifyEvents.id))
+    .limit(limit);
 }

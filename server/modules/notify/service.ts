@@ -2,7 +2,6 @@ import type { Actor, Deps } from "../../core";
 import { fail } from "../../core";
 import type { Db } from "../../db/client";
 import { findUserById } from "../auth/repo";
-import { eventsOfSession, pushEvent } from "../conversation/repo";
 import type { MessageListInput, SendMessageInput } from "./contract";
 import * as repo from "./repo";
 
@@ -17,7 +16,7 @@ export interface EventBatch {
  * with events) is the newest event id returned: clearing with it keeps events that arrived after this collect.
  */
 export async function collectEvents(deps: Deps, actor: Actor): Promise<EventBatch> {
-  const rows = await eventsOfSession(deps.db, actor.tokenId);
+  const rows = await repo.eventsOfSession(deps.db, actor.tokenId);
   const eventList = rows.map((r) => ({ type: r.type, event: r.event }));
   const newest = rows.at(-1);
   return newest ? { hasEvent: true, eventList, version: newest.id } : { hasEvent: false, eventList };
@@ -41,7 +40,7 @@ export async function notify(
     recipients,
   );
   for (const userId of recipients) {
-    await pushEvent(db, userId, "new_notify_message", {
+    await repo.pushEvent(db, userId, "new_notify_message", {
       id: message.id,
       scope: message.scope,
       content: message.content,

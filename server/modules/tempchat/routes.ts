@@ -3,7 +3,7 @@ import type { ApiEnv } from "../../api/context";
 import { idParam, ok, readBody, requireActor } from "../../api/http";
 import type { Deps } from "../../core";
 import { AppError, Codes } from "../../core";
-import { chatStream } from "../conversation/routes";
+import { chatStream } from "../conversation";
 import {
   createLinkInput,
   requestIdSchema,

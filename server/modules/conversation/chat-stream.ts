@@ -1,0 +1,57 @@
+import type { ok } from "../../api/http";
+import { refuseStream, sseChannel, sseResponse } from "../../api/sse";
+import { type Actor, AppError, Codes, type Deps } from "../../core";
+import { frame, messageEvent } from "../../runtime/agent/events";
+import type { ChatInput } from "./contract";
+import type { ConversationRow } from "./repo";
+import * as service from "./service";
+
+/**
+ * Opens the chat stream. Login, permission and input problems are refused with an HTTP error before the
+ * stream starts; a business refusal (model offline, previous answer still running…) is streamed as an
+ * error message and a failed FINAL_RESULT so the reader sees why.
+ */
+export async function chatStream(
+  deps: Deps,
+  c: Parameters<typeof ok>[0],
+  resolve: () => Promise<{ actor: Actor; input: ChatInput; conversation?: ConversationRow }>,
+) {
+  let resolved: Awaited<ReturnType<typeof resolve>>;
+  try {
+    resolved = await resolve();
+  } catch (err) {
+    if (err instanceof AppError) return refuseStream(c, err);
+    throw err;
+  }
+  const channel = sseChannel();
+  try {
+    const { done } = await service.startChat(deps, resolved.actor, resolved.input, channel.send, resolved.conversation);
+    done.catch((err) => c.get("log").error({ err }, "chat turn crashed")).finally(() => channel.close());
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (err.code !== Codes.BUSINESS) return refuseStream(c, err);
+    const requestId = service.newRequestId();
+    const now = Date.now();
+    channel.send(messageEvent(requestId, "CHAT", err.message, true, "ERROR"));
+    channel.send(
+      frame(
+        requestId,
+        "FINAL_RESULT",
+        {
+          success: false,
+          error: err.message,
+          startTime: now,
+          endTime: now,
+          promptTokens: 0,
+          completionTokens: 0,
+          totalTokens: 0,
+          outputText: "",
+          componentExecuteResults: [],
+        },
+        { completed: true, error: err.message },
+      ),
+    );
+    channel.close();
+  }
+  return sseResponse(channel.stream);
+}
