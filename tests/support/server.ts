@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { Envelope as ContractEnvelope } from "../../contract/envelope";
 import { loadConfig } from "../../server/config";
 import { createHttpApp } from "../../server/http";
 import { hashPassword } from "../../server/lib/crypto";
@@ -10,14 +11,8 @@ import { ADMIN_PASSWORD, freshPostgres, seedEnv, seededSnapshot } from "./test-d
 
 export { ADMIN_PASSWORD };
 
-export interface Envelope<T = any> {
-  code: string;
-  displayCode: string;
-  message: string;
-  data: T;
-  tid: string;
-  success: boolean;
-}
+/** The contract's envelope; tests read `data` loosely unless they name its type. */
+export type Envelope<T = any> = ContractEnvelope<T>;
 
 /** The real server (API only) on a random port with a fresh database: one per test file. */
 export async function startServer(env: Record<string, string> = {}) {
