@@ -1,10 +1,12 @@
 import { Hono } from "hono";
+import { file } from "../../../contract/api/file";
 import type { ApiEnv } from "../../api/context";
-import { ok, requireActor } from "../../api/http";
+import { ok, readQuery, requireActor } from "../../api/http";
 import type { Deps } from "../../core";
 import { AppError, Codes } from "../../core";
 import { CHAT_KEY_RE } from "../tempchat/contract";
 import { linkSession } from "../tempchat/service";
+import { proxyImage } from "./image-proxy";
 import { acceptUpload, openDownload } from "./service";
 
 export function fileRoutes(deps: Deps) {
@@ -32,5 +34,12 @@ export function fileRoutes(deps: Deps) {
         if (err instanceof AppError && err.code === Codes.BUSINESS) throw new AppError(Codes.FORBIDDEN, err.message);
         throw err;
       }
+    })
+    .get("/image", async (c) => {
+      // No sign-in: agent icons, avatars and the tenant's logo also show to visitors (the square, the login
+      // page, temporary chat links). The guard, the raster-only rule, the size cap and the per-address limit
+      // are what keep it from being an open relay.
+      const { url } = readQuery(c, file.image.query);
+      return proxyImage(deps, url, c.get("ip"));
     });
 }
