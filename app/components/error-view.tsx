@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import type { ApiErrorData } from "../lib/api.server";
 import { buttonClass } from "./ui/button";
 
@@ -46,4 +46,12 @@ export function ErrorView({ error }: { error: unknown }) {
       </div>
     </div>
   );
+}
+
+/**
+ * A page's own error boundary: a page inside a layout (space, system) that fails alone shows its error where the
+ * page was, and the layout's navigation stays, instead of the whole layout giving way to the error.
+ */
+export function PageErrorBoundary() {
+  return <ErrorView error={useRouteError()} />;
 }

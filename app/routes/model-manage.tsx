@@ -94,3 +94,5 @@ export default function ModelManagePage({ loaderData, actionData }: Route.Compon
     </>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";

@@ -39,3 +39,5 @@ export default function NewAgentPage({ actionData, params }: Route.ComponentProp
     </div>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";

@@ -195,3 +195,5 @@ function DevelopFilters({ spaceId, query }: { spaceId: number; query: DevelopQue
     </div>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";

@@ -173,3 +173,5 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";

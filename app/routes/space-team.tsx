@@ -155,3 +155,5 @@ function Confirmation({ confirm, spaceName, cancelTo, reply }: ConfirmationProps
     </Confirm>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";

@@ -114,3 +114,5 @@ function ConfigForm({ group, items, options, lastResult }: ConfigFormProps) {
     </Form>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";

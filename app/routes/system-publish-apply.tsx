@@ -101,3 +101,5 @@ export default function PublishApplyPage({ loaderData, actionData }: Route.Compo
     </>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";

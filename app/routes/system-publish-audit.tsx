@@ -163,3 +163,5 @@ function ApplyRow({ apply, rejectHref }: { apply: ApplyRecord; rejectHref: strin
     </tr>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";

@@ -158,3 +158,5 @@ function PublishedRow({
     </tr>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";

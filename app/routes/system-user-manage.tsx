@@ -147,3 +147,5 @@ function DeleteConfirm({ user, cancelTo }: { user: AdminUser; cancelTo: string }
     </Confirm>
   );
 }
+
+export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";

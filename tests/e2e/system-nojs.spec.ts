@@ -218,3 +218,11 @@ test("系统配置: grouped forms, errors under the field, secrets masked, title
     await context.close();
   }
 });
+
+test("a system page that fails alone keeps the system navigation around its error", async ({ page }) => {
+  await loginWithPassword(page, "admin", "Admin#Pass2026", "/login?redirect=%2Fsystem%2Fpublish%2Faudit%2F999999");
+  await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
+  // The page's own boundary answered: the layout's links are still there to go on with.
+  await page.getByRole("link", { name: "用户管理" }).click();
+  await expect(page).toHaveURL("/system/user/manage");
+});
