@@ -6,6 +6,7 @@ import type { PublicTenantConfig } from "../server/modules/tenant/contract";
 import type { Route } from "./+types/root";
 import { ErrorView } from "./components/error-view";
 import { apiRaw } from "./lib/api.server";
+import { imageSrc } from "./lib/image-src";
 import { siteTitle } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { readToast } from "./lib/toast.server";
@@ -23,7 +24,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const favicon = root?.tenant?.faviconUrl;
+  const favicon = imageSrc(root?.tenant?.faviconUrl);
   const nonce = useNonce();
   return (
     <html lang="zh-CN">

@@ -1,6 +1,7 @@
 import { Bot } from "lucide-react";
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
+import { imageSrc } from "../../lib/image-src";
 import type { loader as rootLoader } from "../../root";
 
 /** The sign-in pages: the tenant's welcome text on the left, the form card on the right. */
@@ -14,12 +15,13 @@ export function AuthLayout({
   children: ReactNode;
 }) {
   const tenant = useRouteLoaderData<typeof rootLoader>("root")?.tenant;
+  const logo = imageSrc(tenant?.siteLogo);
   return (
     <main className="grid min-h-screen lg:grid-cols-2">
       <section className="hidden flex-col justify-center gap-6 bg-gradient-to-br from-primary-600 to-primary-700 p-16 text-white lg:flex">
         <div className="flex items-center gap-3">
-          {tenant?.siteLogo ? (
-            <img src={tenant.siteLogo} alt="" className="size-10 rounded-md bg-white object-contain" />
+          {logo ? (
+            <img src={logo} alt="" className="size-10 rounded-md bg-white object-contain" />
           ) : (
             <Bot className="size-10" aria-hidden />
           )}

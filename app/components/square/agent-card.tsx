@@ -3,12 +3,14 @@ import { MessageCircle, Star } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { displayName } from "../../lib/format";
+import { imageSrc } from "../../lib/image-src";
 import type { SquareAgent } from "./types";
 
 /** The agent's picture, or its first character on a tinted square. */
 export function AgentIcon({ name, icon, size = "md" }: { name: string; icon: string; size?: "md" | "lg" }) {
   const box = size === "lg" ? "size-14 text-xl" : "size-11 text-base";
-  if (icon) return <img src={icon} alt="" className={clsx(box, "shrink-0 rounded-lg object-cover")} />;
+  const shown = imageSrc(icon);
+  if (shown) return <img src={shown} alt="" className={clsx(box, "shrink-0 rounded-lg object-cover")} />;
   return (
     <span
       aria-hidden

@@ -1,4 +1,5 @@
 import type { PublicTenantConfig } from "../../../server/modules/tenant/contract";
+import { imageSrc } from "../../lib/image-src";
 
 type BannerSettings = Pick<
   PublicTenantConfig,
@@ -9,7 +10,7 @@ type BannerSettings = Pick<
 export function SquareBanner({ tenant }: { tenant: BannerSettings | undefined }) {
   const title = tenant?.squareBannerText || "人人都是智能设计师";
   const subtitle = tenant?.squareBannerSubText || "发现、收藏并使用大家发布的智能体";
-  const image = tenant?.squareBanner;
+  const image = imageSrc(tenant?.squareBanner);
   const body = (
     <div
       className="flex min-h-32 flex-col justify-center gap-1 rounded-card bg-gradient-to-r from-primary-600 to-primary-500 bg-center bg-cover px-8 py-6 text-white"

@@ -1,4 +1,5 @@
 import { clsx } from "clsx";
+import { imageSrc } from "../../lib/image-src";
 
 const sizes = { sm: "size-7 text-xs", md: "size-9 text-sm", lg: "size-14 text-xl" } as const;
 
@@ -11,7 +12,8 @@ interface AvatarProps {
 /** The user's picture, or the first character of their name on a tinted circle. */
 export function Avatar({ name, src, size = "md" }: AvatarProps) {
   const className = clsx("inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full", sizes[size]);
-  if (src) return <img src={src} alt="" className={clsx(className, "object-cover")} />;
+  const shown = imageSrc(src);
+  if (shown) return <img src={shown} alt="" className={clsx(className, "object-cover")} />;
   return (
     <span aria-hidden className={clsx(className, "bg-primary-100 font-semibold text-primary-700")}>
       {Array.from(name.trim())[0]?.toUpperCase() ?? "?"}

@@ -37,7 +37,7 @@ const WINDOW_MS = 60_000;
 
 export interface CachedImage {
   type: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 /** A small in-memory LRU bounded by entries, total bytes and age (Map keeps insertion order). */
