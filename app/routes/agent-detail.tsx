@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Heart, MessageSquare, Star } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { agentDetail } from "../../server/modules/agent/detail-service";
 import { AgentFigures } from "../components/agent/agent-figures";

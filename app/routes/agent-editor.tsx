@@ -1,5 +1,4 @@
 import { clsx } from "clsx";
-import { data } from "react-router";
 import { ConfigColumn } from "../components/agent-editor/config-column";
 import { DebugPane } from "../components/agent-editor/debug-pane";
 import { EditorHeader } from "../components/agent-editor/editor-header";

@@ -5,7 +5,7 @@ import { type AgentInfo, isPublishIntent, type PublishReply, publishSchemas } fr
 import { api, tryApi } from "../lib/api.server";
 import { replyWithApiError } from "../lib/form.server";
 import { redirectWithToast } from "../lib/toast.server";
-import { agentIdParam, pathOf } from "../lib/url";
+import { pathOf } from "../lib/url";
 
 /** Query parameters that only open a confirmation; dropped once the action is done. */
 export const CONFIRM_PARAMS = ["offShelf"];

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, redirect, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import type { LoginResult } from "../../server/modules/auth/contract";
 import { AuthLayout } from "../components/auth/auth-layout";
@@ -13,6 +13,7 @@ import { saveNotice } from "../lib/code-notice.server";
 import { EMAIL_RE, firstInvalidField, loginPasswordField, PHONE_RE, requiredText, signsInByEmail } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
 import { getTenantConfig } from "../lib/tenant.server";
+import { useSubmitting } from "../lib/use-submitting";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/login";
 
@@ -113,7 +114,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
 type Reply = NonNullable<Route.ComponentProps["actionData"]>["result"] | null;
 
 function PasswordForm({ byEmail, lastResult }: { byEmail: boolean; lastResult: Reply }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting("password");
   const [form, fields] = useForm({
     id: "password-login",
     lastResult,
@@ -158,7 +159,7 @@ function CodeForm({
   openRegister: boolean;
   lastResult: Reply;
 }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting("code");
   const [form, fields] = useForm({
     id: "code-login",
     lastResult,

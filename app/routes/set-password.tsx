@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { UserDto } from "../../server/modules/auth/service";
 import { AuthLayout } from "../components/auth/auth-layout";
@@ -12,6 +12,7 @@ import { replyWithApiError } from "../lib/form.server";
 import { firstInvalidField, passwordField } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
+import { useSubmitting } from "../lib/use-submitting";
 import type { Route } from "./+types/set-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "设置密码");
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting("set-password");
   const [form, fields] = useForm({
     id: "set-password",
     lastResult: actionData,

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { PageHeader } from "../components/page-header";
 import { AddMember, type FoundUser } from "../components/space/team/add-member";
 import { MemberTable } from "../components/space/team/member-table";
@@ -17,6 +17,7 @@ import { spaceTypeLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
 import { spacePermissions } from "../lib/space-permissions";
 import { spaceIdParam, withParams } from "../lib/url";
+import { useSubmitting } from "../lib/use-submitting";
 import type { Route } from "./+types/space-team";
 import { fetchMembers, pageUrl, teamAction } from "./space-team.server";
 
@@ -117,7 +118,7 @@ interface ConfirmationProps {
 
 /** The question each destructive action asks, naming what it acts on. */
 function Confirmation({ confirm, spaceName, cancelTo, reply }: ConfirmationProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting(confirm.kind);
   const copy =
     confirm.kind === "remove"
       ? {

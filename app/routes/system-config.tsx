@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { PageHeader } from "../components/page-header";
 import {
   ConfigInput,
@@ -16,6 +16,7 @@ import type { SelectOption } from "../components/ui/select";
 import { Tabs } from "../components/ui/tabs";
 import { firstInvalidField } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
+import { useSubmitting } from "../lib/use-submitting";
 import type { Route } from "./+types/system-config";
 import { groupOf, listConfig, referenceOptions, saveConfigGroup } from "./system-config.server";
 
@@ -60,7 +61,7 @@ interface ConfigFormProps {
 }
 
 function ConfigForm({ group, items, options, lastResult }: ConfigFormProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting("save");
   const [form, fields] = useForm({
     id: `config-${group}`,
     lastResult,

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import type { AgentDto } from "../../../server/modules/agent/dto";
 import type { SpaceDto } from "../../../server/modules/space/service";
 import { spaceTypeLabels } from "../../lib/labels";
+import { useSubmitting } from "../../lib/use-submitting";
 import { Button, buttonClass } from "../ui/button";
 import { Confirm } from "../ui/confirm";
 import { FormErrors } from "../ui/field";
@@ -123,7 +124,7 @@ interface ConfirmFormProps {
 }
 
 function ConfirmForm({ intent, agentId, cancelTo, button, variant, children }: ConfirmFormProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting(intent);
   return (
     <Form method="post" preventScrollReset className="flex flex-col gap-3">
       <input type="hidden" name="intent" value={intent} />

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useSubmitting } from "../../lib/use-submitting";
 import { Button, buttonClass } from "../ui/button";
 import { Confirm } from "../ui/confirm";
 import { FormErrors } from "../ui/field";
@@ -14,7 +15,7 @@ interface ModelDeleteConfirmProps {
 
 /** Asks before deleting a model, naming it; the backend refuses defaults and models agents still use. */
 export function ModelDeleteConfirm({ model, cancelTo, reply, action, hidden = {} }: ModelDeleteConfirmProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting("delete");
   return (
     <Confirm
       title="删除模型"

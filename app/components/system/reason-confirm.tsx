@@ -1,7 +1,8 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useSubmitting } from "../../lib/use-submitting";
 import { Button, buttonClass } from "../ui/button";
 import { Confirm } from "../ui/confirm";
 import { Field, FormErrors } from "../ui/field";
@@ -29,7 +30,7 @@ export function ReasonConfirm({
   cancelTo,
   reply,
 }: ReasonConfirmProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting(intent);
   const lastResult = reply?.intent === intent ? reply.result : undefined;
   const [form, fields] = useForm({
     id: `${intent}-${targetId}`,

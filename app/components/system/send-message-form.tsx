@@ -1,7 +1,8 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { displayName } from "../../lib/format";
+import { useSubmitting } from "../../lib/use-submitting";
 import { Button, buttonClass } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Textarea } from "../ui/textarea";
@@ -16,7 +17,7 @@ interface SendMessageFormProps {
 
 /** 发送消息: to all users (Broadcast) or to the one chosen in the list (Private). */
 export function SendMessageForm({ recipient, cancelTo, reply }: SendMessageFormProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting("send");
   const lastResult = reply?.intent === "send" ? reply.result : undefined;
   const [form, fields] = useForm({
     id: `send-message-${recipient?.id ?? "all"}`,

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { firstInvalidField } from "../../lib/forms";
 import { systemRoleLabels } from "../../lib/labels";
+import { useSubmitting } from "../../lib/use-submitting";
 import { Button, buttonClass } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";
@@ -23,7 +24,7 @@ interface UserFormProps {
 /** 新增用户 and 编辑 share the fields; the password is optional (empty: sign in by code, or keep the old one). */
 export function UserForm({ user, self = false, cancelTo, reply }: UserFormProps) {
   const intent = user ? "edit" : "add";
-  const busy = useNavigation().state === "submitting";
+  const busy = useSubmitting(intent);
   const lastResult = reply?.intent === intent ? reply.result : undefined;
   const [form, fields] = useForm({
     id: user ? `edit-user-${user.id}` : "add-user",
