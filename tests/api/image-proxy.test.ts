@@ -113,4 +113,15 @@ describe("image proxy", () => {
     expect(body.message).toContain("EGRESS_ALLOW");
     expect(hits.get("/icon.png?guarded") ?? 0).toBe(before);
   });
+
+  // Last in the file: it spends this address's budget of upstream fetches for the minute.
+  it("limits upstream fetches per client address, so it cannot relay bandwidth; cached answers still come", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 121 }, (_, i) => proxied(s, `${base}/icon.png?n=${i}`).then((r) => r.arrayBuffer())),
+    );
+    const limited = answers.filter((a) => Buffer.from(a).toString().includes('"code":"4290"'));
+    expect(limited.length).toBeGreaterThanOrEqual(1);
+    const cached = await proxied(s, `${base}/icon.png`);
+    expect(Buffer.from(await cached.arrayBuffer()).equals(PNG)).toBe(true);
+  });
 });
