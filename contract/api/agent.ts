@@ -59,6 +59,15 @@ export const guidQuestionSchema = z.object({
 });
 
 export const agentTemplates = ["template-1", "template-2", "template-3", "template-4"] as const;
+export type AgentTemplateKey = (typeof agentTemplates)[number];
+
+/** What the create dialog shows of each starter template; the server's templates take their name from here. */
+export const agentTemplateCards: Record<AgentTemplateKey, { name: string; description: string }> = {
+  "template-1": { name: "空白智能体", description: "从零开始配置" },
+  "template-2": { name: "写作助手", description: "帮你起草、润色和改写各类文稿" },
+  "template-3": { name: "客服助手", description: "礼貌、准确地回答客户问题" },
+  "template-4": { name: "学习伙伴", description: "用通俗的方式讲解知识并出题巩固" },
+};
 
 export const addAgentInput = z.object({
   spaceId: id(),

@@ -3,19 +3,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { clsx } from "clsx";
 import { useFetcher } from "react-router";
 import { z } from "zod";
+import { addAgentInput, agentTemplateCards, agentTemplates } from "../../../contract/api/agent";
 import { firstInvalidField, requiredText } from "../../lib/forms";
 import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";
 import { Textarea } from "../ui/textarea";
-import { agentTemplateChoices, agentTemplateKeys } from "./agent-templates";
 
-/** Same limits as server/modules/agent/contract.ts addAgentInput, repeated so the browser bundle stays server-free. */
+/** The contract's rules for a new agent, with the form's own message for a name left empty. */
 export const createAgentSchema = z.object({
   intent: z.literal("create-agent"),
-  name: requiredText("请输入智能体名称").min(1, "请输入智能体名称").max(64, "最多 64 个字符"),
-  description: z.string().trim().max(500, "最多 500 个字符").optional(),
-  template: z.enum(agentTemplateKeys, { error: "请选择模板" }).default("template-1"),
+  name: requiredText("请输入智能体名称").pipe(addAgentInput.shape.name),
+  description: addAgentInput.shape.description,
+  template: z.enum(agentTemplates, { error: "请选择模板" }).default("template-1"),
 });
 
 interface CreateAgentFormProps {
@@ -67,7 +67,7 @@ export function CreateAgentForm({ spaceId, lastResult, onCancel }: CreateAgentFo
       <fieldset className="flex flex-col gap-1.5">
         <legend className="mb-1.5 font-medium text-gray-800">模板</legend>
         <div className="grid grid-cols-2 gap-2">
-          {agentTemplateKeys.map((key) => (
+          {agentTemplates.map((key) => (
             <label
               key={key}
               className={clsx(
@@ -83,9 +83,9 @@ export function CreateAgentForm({ spaceId, lastResult, onCancel }: CreateAgentFo
                   defaultChecked={key === chosen}
                   className="accent-primary-600"
                 />
-                {agentTemplateChoices[key].name}
+                {agentTemplateCards[key].name}
               </span>
-              <span className="text-[13px] text-gray-500">{agentTemplateChoices[key].description}</span>
+              <span className="text-[13px] text-gray-500">{agentTemplateCards[key].description}</span>
             </label>
           ))}
         </div>

@@ -1,3 +1,4 @@
+import { type AgentTemplateKey, agentTemplateCards } from "../../../contract/api/agent";
 import type { GuidQuestion } from "../../db/schema";
 import type { Variable } from "./contract";
 
@@ -22,10 +23,9 @@ const variable = (v: Partial<Variable> & Pick<Variable, "name" | "displayName">)
   ...v,
 });
 
-export const agentTemplates: Record<"template-1" | "template-2" | "template-3" | "template-4", AgentTemplate> = {
+export const agentTemplates: Record<AgentTemplateKey, AgentTemplate> = {
   "template-1": {
-    name: "空白智能体",
-    description: "从零开始配置",
+    ...agentTemplateCards["template-1"],
     systemPrompt: "",
     openingChatMsg: "",
     guidQuestions: [],
@@ -33,8 +33,7 @@ export const agentTemplates: Record<"template-1" | "template-2" | "template-3" |
     variables: [],
   },
   "template-2": {
-    name: "写作助手",
-    description: "帮你起草、润色和改写各类文稿",
+    ...agentTemplateCards["template-2"],
     systemPrompt:
       "# 角色\n你是一位经验丰富的中文写作助手。\n\n# 任务\n根据用户的需求起草、润色或改写文稿，文风为{{tone}}。\n\n# 要求\n- 先确认写作目的与读者\n- 结构清晰，语言简洁\n- 修改时说明主要改动",
     openingChatMsg: "你好！我是写作助手，告诉我你想写什么，或者把需要润色的文字发给我。",
@@ -61,8 +60,7 @@ export const agentTemplates: Record<"template-1" | "template-2" | "template-3" |
     ],
   },
   "template-3": {
-    name: "客服助手",
-    description: "礼貌、准确地回答客户问题",
+    ...agentTemplateCards["template-3"],
     systemPrompt:
       "# 角色\n你是{{company}}的在线客服。\n\n# 规则\n- 语气礼貌、耐心\n- 不确定时如实告知并建议联系人工客服\n- 不编造价格、政策或承诺",
     openingChatMsg: "您好，欢迎咨询！请问有什么可以帮您？",
@@ -74,8 +72,7 @@ export const agentTemplates: Record<"template-1" | "template-2" | "template-3" |
     variables: [variable({ name: "company", displayName: "公司名称", bindValue: "我们公司", require: true })],
   },
   "template-4": {
-    name: "学习伙伴",
-    description: "用通俗的方式讲解知识并出题巩固",
+    ...agentTemplateCards["template-4"],
     systemPrompt:
       "# 角色\n你是一位耐心的学习伙伴，面向{{level}}水平的学习者。\n\n# 方法\n1. 先用通俗的比喻解释概念\n2. 再给出一个例子\n3. 最后出一道小题检验理解",
     openingChatMsg: "嗨！今天想学点什么？",
