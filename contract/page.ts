@@ -4,10 +4,10 @@ import { z } from "./zod";
 export const pageSchema = <T extends z.ZodType>(record: T) =>
   z.object({
     records: z.array(record),
-    total: z.number().int(),
-    size: z.number().int(),
-    current: z.number().int(),
-    pages: z.number().int(),
+    total: z.number().int().nonnegative(),
+    size: z.number().int().positive(),
+    current: z.number().int().positive(),
+    pages: z.number().int().nonnegative(),
   });
 export type Page<T> = { records: T[]; total: number; size: number; current: number; pages: number };
 

@@ -1,3 +1,6 @@
+import { urlOf } from "../../contract/api/endpoint";
+import { file } from "../../contract/api/file";
+
 /**
  * Where the browser should load a user-set picture (icon, avatar, logo, favicon, banner) from. The page's CSP
  * loads images only from this site, so outside http(s) addresses go through the server's image proxy; our
@@ -9,6 +12,6 @@ export function imageSrc(url: string | null | undefined): string {
   if (!value) return "";
   if (value.startsWith("/")) return value.startsWith("//") ? "" : value;
   if (/^(data|blob):/i.test(value)) return value;
-  if (/^https?:\/\/[^/?#]/i.test(value)) return `/api/file/image?url=${encodeURIComponent(value)}`;
+  if (/^https?:\/\/[^/?#]/i.test(value)) return urlOf(file.image, { query: { url: value } });
   return "";
 }

@@ -7,6 +7,8 @@ import { redirectToLogin } from "../lib/api.server";
 import { postJsonToApi } from "../lib/relay.server";
 import { readJsonStream } from "../lib/sse";
 import "../lib/context";
+import { urlOf } from "../../contract/api/endpoint";
+import { file } from "../../contract/api/file";
 
 /** A message posted by the no-JavaScript chat form: the text (or a clicked chip), variables and files. */
 function readChatForm(form: FormData, variables: ChatVariable[]) {
@@ -19,7 +21,7 @@ function readChatForm(form: FormData, variables: ChatVariable[]) {
 /** Stores files picked in the no-JavaScript form; `chatKey` for people on a temporary link. */
 async function uploadFiles(context: AppLoadContext, request: Request, files: File[], chatKey?: string) {
   const attachments: Attachment[] = [];
-  const uploadPath = chatKey ? `/api/file/upload?chatKey=${encodeURIComponent(chatKey)}` : "/api/file/upload";
+  const uploadPath = urlOf(file.upload, { query: { chatKey } });
   for (const file of files) {
     const body = new FormData();
     body.append("file", file);

@@ -1,4 +1,6 @@
 import { Form, Link, redirect } from "react-router";
+import { auth } from "../../contract/api/auth";
+import { urlOf } from "../../contract/api/endpoint";
 import { AuthLayout } from "../components/auth/auth-layout";
 import { Button, buttonClass } from "../components/ui/button";
 import { apiRaw, forwardedCookies } from "../lib/api.server";
@@ -11,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "退
 const EXPIRED_TICKET = "ticket=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { headers } = await apiRaw<null>(context, request, "/api/user/logout", { method: "POST" });
+  const { headers } = await apiRaw<null>(context, request, urlOf(auth.logout, {}), { method: auth.logout.method });
   const cookies = forwardedCookies(headers);
   if (!cookies.length) cookies.push(["Set-Cookie", EXPIRED_TICKET]);
   return redirect("/login", { headers: cookies });

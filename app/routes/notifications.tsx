@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { BellOff, CheckCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { urlOf } from "../../contract/api/endpoint";
+import { notify } from "../../contract/api/notify";
 import type { listMessages } from "../../server/modules/notify/service";
 import { PageHeader } from "../components/page-header";
 import { Avatar } from "../components/ui/avatar";
@@ -50,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const res =
     submission.value.intent === "read"
       ? await tryApi(context, request, "/api/notify/message/read", { body: [submission.value.id] })
-      : await tryApi(context, request, "/api/notify/message/unread/clear", { method: "POST" });
+      : await tryApi(context, request, urlOf(notify.unreadClear, {}), { method: notify.unreadClear.method });
   if (!res.ok) return redirectWithToast(context, back, { type: "error", message: res.error.message });
   return redirectWithToast(context, back, {
     type: "success",

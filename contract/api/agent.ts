@@ -21,9 +21,10 @@ import {
   publishStatuses,
   variableInputTypes,
 } from "../enums";
+import { pageSchema } from "../page";
 import { requiredSafeUrl, safeUrl } from "../safe-url";
 import { flag01, id, shortText, z } from "../zod";
-import { endpoint, nothing, pageOf } from "./endpoint";
+import { endpoint, nothing } from "./endpoint";
 
 export {
   type Arg,
@@ -241,7 +242,7 @@ export const agent = {
     method: "GET",
     path: "/api/user/agent/collect/list/:page/:size",
     params: pageAndSize,
-    response: pageOf(relatedAgentDto),
+    response: pageSchema(relatedAgentDto),
   }),
   home: endpoint({ method: "GET", path: "/api/home/list" }),
   detail: endpoint({ method: "GET", path: "/api/published/agent/:agentId" }),

@@ -84,12 +84,20 @@ export const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z_]\w*)/g
 /** Responses that are exactly `null` (the endpoint acts and returns nothing). */
 export const nothing = z.null();
 
-/** The page shape every paged list answers with. */
-export const pageOf = <T extends z.ZodType>(record: T) =>
-  z.object({
-    records: z.array(record),
-    total: z.number().int().nonnegative(),
-    size: z.number().int().positive(),
-    current: z.number().int().positive(),
-    pages: z.number().int().nonnegative(),
-  });
+type ParamsInput<E extends Endpoint> = [ParamNames<E["path"]>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<ParamNames<E["path"]>, string | number> };
+type BodyInput<E extends Endpoint> = E["body"] extends z.ZodType ? { body: z.input<E["body"]> } : { body?: undefined };
+type QueryInput<E extends Endpoint> = E["query"] extends z.ZodType
+  ? { query?: Record<string, string | number | undefined> }
+  : { query?: undefined };
+
+/** An endpoint's request: its path parameters, its body and its query, as the contract types them. */
+export type RequestOf<E extends Endpoint> = ParamsInput<E> & BodyInput<E> & QueryInput<E>;
+
+/** The URL of a call: the path with its parameters filled in, and the query's defined values. */
+export function urlOf<E extends Endpoint>(e: E, input: RequestOf<E>) {
+  const path = pathOf(e, input.params as Record<string, string | number> | undefined);
+  const entries = Object.entries(input.query ?? {}).filter(([, v]) => v !== undefined);
+  return entries.length ? `${path}?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : path;
+}

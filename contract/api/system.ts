@@ -1,8 +1,9 @@
 import { userRoles, userStatuses } from "../enums";
+import { pageSchema } from "../page";
 import { newPassword } from "../password";
 import { id, z } from "../zod";
 import { EMAIL_RE, PHONE_RE } from "./auth";
-import { endpoint, nothing, pageOf } from "./endpoint";
+import { endpoint, nothing } from "./endpoint";
 import { sendMessageInput } from "./notify";
 
 const userName = z
@@ -78,7 +79,7 @@ export const system = {
     method: "POST",
     path: "/api/system/user/list",
     body: userListInput,
-    response: pageOf(adminUserDto),
+    response: pageSchema(adminUserDto),
   }),
   userAdd: endpoint({ method: "POST", path: "/api/system/user/add", body: userAddInput, response: z.number().int() }),
   userUpdate: endpoint({

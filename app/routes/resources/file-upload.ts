@@ -1,3 +1,5 @@
+import { urlOf } from "../../../contract/api/endpoint";
+import { file } from "../../../contract/api/file";
 import { forwardBodyToApi } from "../../lib/relay.server";
 import type { Route } from "./+types/file-upload";
 
@@ -6,5 +8,6 @@ import type { Route } from "./+types/file-upload";
  * so the browser's XHR can report progress while the backend enforces type and size limits.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return forwardBodyToApi(context, request, `/api/file/upload${new URL(request.url).search}`);
+  const chatKey = new URL(request.url).searchParams.get("chatKey") ?? undefined;
+  return forwardBodyToApi(context, request, urlOf(file.upload, { query: { chatKey } }));
 }

@@ -1,3 +1,5 @@
+import { urlOf } from "../../../contract/api/endpoint";
+import { notify } from "../../../contract/api/notify";
 import type { collectEvents } from "../../../server/modules/notify/service";
 import { apiRaw } from "../../lib/api.server";
 import type { Route } from "./+types/notify-events";
@@ -24,9 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const version = Number((await request.formData()).get("version"));
-  const query = Number.isSafeInteger(version) && version >= 0 ? `?version=${version}` : "";
-  const { envelope } = await apiRaw<null>(context, request, `/api/notify/event/clear${query}`, {
-    method: "POST",
+  const query = { version: Number.isSafeInteger(version) && version >= 0 ? version : undefined };
+  const { envelope } = await apiRaw<null>(context, request, urlOf(notify.clear, { query }), {
+    method: notify.clear.method,
   });
   return Response.json({ ok: envelope.code === "0000" }, { status: envelope.code === "0000" ? 200 : 502 });
 }
