@@ -7,6 +7,7 @@ import type { Endpoint } from "./endpoint";
 import { file } from "./file";
 import { model } from "./model";
 import { notify } from "./notify";
+import { plugin } from "./plugin";
 import { publish } from "./publish";
 import { space } from "./space";
 import { system } from "./system";
@@ -25,6 +26,7 @@ export const endpoints = {
   file,
   model,
   notify,
+  plugin,
   publish,
   space,
   system,
