@@ -2,20 +2,19 @@ import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { toast as showToast, Toaster } from "sonner";
-import type { PublicTenantConfig } from "../server/modules/tenant/contract";
 import type { Route } from "./+types/root";
 import { ErrorView } from "./components/error-view";
-import { apiRaw } from "./lib/api.server";
 import { imageSrc } from "./lib/image-src";
 import { siteTitle } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
+import { getTenantConfig } from "./lib/tenant.server";
 import { readToast } from "./lib/toast.server";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { envelope } = await apiRaw<PublicTenantConfig>(context, request, "/api/tenant/config");
+  const tenant = await getTenantConfig(context, request);
   const { toast, headers } = await readToast(context, request);
-  return data({ tenant: envelope.data, toast }, { headers });
+  return data({ tenant, toast }, { headers });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

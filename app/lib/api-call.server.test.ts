@@ -1,14 +1,14 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../../contract/api";
-import { apiCall, tryApiCall, urlOf } from "./api-call.server";
+import { apiCall, apiEnvelope, apiUpload, tryApiCall, urlOf } from "./api-call.server";
 
 /** A backend that records what it was asked and answers with the given envelope. */
 function backend(envelope: { code: string; data: unknown; message?: string }) {
-  const seen: { method: string; url: string; body: string }[] = [];
+  const seen: { method: string; url: string; body: string; type: string | null }[] = [];
   const context = {
     apiFetch: async (req: Request) => {
-      seen.push({ method: req.method, url: req.url, body: await req.text() });
+      seen.push({ method: req.method, url: req.url, body: await req.text(), type: req.headers.get("content-type") });
       return Response.json({ message: "成功", tid: "1", success: envelope.code === "0000", ...envelope });
     },
   } as unknown as AppLoadContext;
@@ -31,13 +31,15 @@ describe("apiCall", () => {
     const { context, seen } = backend({ code: "0000", data: 42 });
     const id: number = await apiCall(context, request, endpoints.space.add, { body: { name: "团队" } });
     expect(id).toBe(42);
-    expect(seen).toEqual([{ method: "POST", url: "http://web.test/api/space/add", body: '{"name":"团队"}' }]);
+    expect(seen).toEqual([
+      { method: "POST", url: "http://web.test/api/space/add", body: '{"name":"团队"}', type: "application/json" },
+    ]);
   });
 
   it("sends a POST without a body when the endpoint reads none", async () => {
     const { context, seen } = backend({ code: "0000", data: null });
     await apiCall(context, request, endpoints.agent.delete, { params: { agentId: 9 } });
-    expect(seen).toEqual([{ method: "POST", url: "http://web.test/api/agent/delete/9", body: "" }]);
+    expect(seen).toEqual([{ method: "POST", url: "http://web.test/api/agent/delete/9", body: "", type: null }]);
   });
 
   it("returns a refusal with its field errors to actions", async () => {
@@ -49,5 +51,26 @@ describe("apiCall", () => {
     const result = await tryApiCall(context, request, endpoints.space.add, { body: { name: "" } });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.fieldErrors).toEqual({ name: ["不能为空"] });
+  });
+});
+
+describe("apiEnvelope", () => {
+  it("hands back a lapsed session's envelope instead of redirecting (the pollers answer 'nothing new')", async () => {
+    const { context } = backend({ code: "4011", data: null });
+    const { envelope } = await apiEnvelope(context, request, endpoints.notify.unreadCount);
+    expect(envelope.code).toBe("4011");
+  });
+});
+
+describe("apiUpload", () => {
+  it("posts the form as multipart to the endpoint's URL with its query", async () => {
+    const { context, seen } = backend({ code: "0000", data: { key: "k1" } });
+    const form = new FormData();
+    form.append("file", new File(["x"], "a.txt"));
+    const { envelope } = await apiUpload(context, request, endpoints.file.upload, form, { query: { chatKey: "ck" } });
+    expect(envelope.data).toEqual({ key: "k1" });
+    expect(seen[0]?.url).toBe("http://web.test/api/file/upload?chatKey=ck");
+    expect(seen[0]?.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]?.body).toContain('filename="a.txt"');
   });
 });

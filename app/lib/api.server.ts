@@ -24,6 +24,7 @@ export interface ApiErrorData {
 
 interface CallOptions {
   method?: "GET" | "POST";
+  /** Sent as JSON, or as multipart when it is FormData (an upload). */
   body?: unknown;
   /** Extra headers, e.g. forwarding Set-Cookie back is done by the caller from `headers`. */
   headers?: Record<string, string>;
@@ -39,8 +40,9 @@ export async function apiRaw<T>(context: AppLoadContext, request: Request, path:
   if (forwardedProto) headers.set("x-forwarded-proto", forwardedProto);
   const url = new URL(request.url);
   headers.set("referer", url.pathname + url.search === "/" ? url.origin : url.href);
-  let body: string | undefined;
-  if (opts.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
     body = JSON.stringify(opts.body);
     headers.set("content-type", "application/json");
   }

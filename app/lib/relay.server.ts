@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { type Endpoint, pathOf } from "../../contract/api";
 import "./context";
 
 /** JSON bodies the browser may relay through our resource routes (uploads are capped by the backend). */
@@ -19,7 +20,10 @@ function forwardedHeaders(request: Request, contentType: string | null) {
   return headers;
 }
 
-/** Streams the browser's request body (e.g. a multipart upload) on to an /api path, in-process. */
+/**
+ * Streams the browser's request body (e.g. a multipart upload) on to an /api path, in-process; `path` is the
+ * endpoint's URL from the contract (`urlOf(endpoints.file.upload, { query })`).
+ */
 export function forwardBodyToApi(context: AppLoadContext, request: Request, path: string) {
   return context.apiFetch(
     new Request(new URL(path, request.url), {
@@ -33,10 +37,20 @@ export function forwardBodyToApi(context: AppLoadContext, request: Request, path
   );
 }
 
-/** Posts a JSON body to an /api path on the browser's behalf; aborting the browser request aborts this one. */
-export function postJsonToApi(context: AppLoadContext, request: Request, path: string, body: unknown) {
+/**
+ * Posts a JSON body to a POST endpoint on the browser's behalf and answers with the backend's response as it is
+ * (an envelope, or a stream for `relayStream`); aborting the browser request aborts this one. The body is the
+ * browser's, so it is typed `unknown`: the backend validates it against the endpoint's schema.
+ */
+export function postJsonToApi<E extends Endpoint<"POST">>(
+  context: AppLoadContext,
+  request: Request,
+  e: E,
+  body: unknown,
+  params?: Record<string, string | number>,
+) {
   return context.apiFetch(
-    new Request(new URL(path, request.url), {
+    new Request(new URL(pathOf(e, params), request.url), {
       method: "POST",
       headers: forwardedHeaders(request, "application/json"),
       body: JSON.stringify(body),

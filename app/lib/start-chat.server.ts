@@ -1,15 +1,13 @@
 import { type AppLoadContext, redirect } from "react-router";
-import type { createConversation } from "../../server/modules/conversation/service";
-import { tryApi } from "./api.server";
-
-type Conversation = Awaited<ReturnType<typeof createConversation>>;
+import { endpoints } from "../../contract/api";
+import { tryApiCall } from "./api-call.server";
 
 /**
  * Opens a new conversation with an agent and sends the browser to the chat page; a first message rides
  * along as ?message=… for the chat page to send. Returns the backend's refusal instead when there is one.
  */
 export async function startChat(context: AppLoadContext, request: Request, agentId: number, message?: string) {
-  const created = await tryApi<Conversation>(context, request, "/api/agent/conversation/create", {
+  const created = await tryApiCall(context, request, endpoints.conversation.create, {
     body: { agentId, devMode: false },
   });
   if (!created.ok) return created.error;

@@ -1,11 +1,12 @@
 import type { AppLoadContext } from "react-router";
-import { endpoints, pathOf } from "../../contract/api";
-import { apiRaw } from "./api.server";
-import type { DataOf } from "./api-call.server";
+import { endpoints } from "../../contract/api";
+import { apiEnvelope } from "./api-call.server";
 
-/** The public tenant settings; actions need them too (e.g. authType decides which field the login form asks for). */
+/**
+ * The public tenant settings; actions need them too (e.g. authType decides which field the login form asks for).
+ * Anyone may read them, so this never redirects; the root layout renders even if the read fails.
+ */
 export async function getTenantConfig(context: AppLoadContext, request: Request) {
-  const config = endpoints.tenant.config;
-  const { envelope } = await apiRaw<DataOf<typeof config>>(context, request, pathOf(config));
+  const { envelope } = await apiEnvelope(context, request, endpoints.tenant.config);
   return envelope.data;
 }

@@ -1,6 +1,6 @@
 import { type AppLoadContext, createCookie, data } from "react-router";
-import type { ConversationView } from "../components/chat/types";
-import { apiRaw } from "../lib/api.server";
+import { endpoints } from "../../contract/api";
+import { apiEnvelope, type DataOf } from "../lib/api-call.server";
 
 export const CHAT_KEY_RE = /^ck-[a-f0-9]{32}$/;
 export const UID_RE = /^[a-f0-9]{32}$/;
@@ -25,7 +25,10 @@ export const rememberUid = (chatKey: string, uid: string) => conversationCookie(
 /** Why a link cannot be used, as the page explains it. */
 export type LinkRefusal = { kind: "login"; loginUrl: string } | { kind: "closed"; message: string };
 
-export type TempChatState = { ok: true; conversation: ConversationView } | { ok: false; refusal: LinkRefusal };
+/** The conversation behind a link, as the temporary-chat endpoints answer it. */
+type TempConversation = DataOf<typeof endpoints.tempchat.conversationQuery>;
+
+export type TempChatState = { ok: true; conversation: TempConversation } | { ok: false; refusal: LinkRefusal };
 
 function refusalOf(code: string, message: string, chatKey: string): LinkRefusal {
   if (code === "4010" || code === "4011") {
@@ -43,10 +46,11 @@ export async function openTempConversation(
   uid: string | undefined,
   { create = false } = {},
 ): Promise<TempChatState> {
-  const path = create ? "/api/temp/chat/conversation/create" : "/api/temp/chat/conversation/query";
-  const { envelope } = await apiRaw<ConversationView>(context, request, path, {
-    body: create ? { chatKey } : { chatKey, conversationUid: uid },
-  });
+  const { envelope } = create
+    ? await apiEnvelope(context, request, endpoints.tempchat.conversationCreate, { body: { chatKey } })
+    : await apiEnvelope(context, request, endpoints.tempchat.conversationQuery, {
+        body: { chatKey, conversationUid: uid },
+      });
   if (envelope.code === "0000") return { ok: true, conversation: envelope.data };
   // A remembered conversation that no longer belongs to this link: start a fresh one.
   if (uid && envelope.code === "4040" && envelope.message === "会话不存在") {

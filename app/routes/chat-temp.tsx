@@ -1,6 +1,7 @@
 import { CircleAlert, Eraser, LinkIcon, LogIn } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { endpoints } from "../../contract/api";
 import { ChatView } from "../components/chat/chat-view";
 import { RunningNotice, useRunningAnswer } from "../components/chat/running-answer";
 import { type ConversationView, fromDto } from "../components/chat/types";
@@ -69,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const sent = await sendFromForm(context, request, form, {
     conversation,
     chatKey,
-    path: "/api/temp/chat/completions",
+    stream: endpoints.tempchat.completions,
     body: (m) => ({ chatKey, conversationUid: conversation.uid, ...m }),
   });
   if (sent.error) return { intent, error: sent.error };

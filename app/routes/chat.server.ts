@@ -1,14 +1,14 @@
 import type { AppLoadContext } from "react-router";
+import { type Endpoint, endpoints } from "../../contract/api";
 import { chatEventSchema } from "../../contract/chat";
 import { type Envelope, fieldErrorsOf } from "../../contract/envelope";
 import type { Attachment, ChatVariable, ConversationView, FinalResult } from "../components/chat/types";
 import { missingRequired, variableParamsFrom } from "../components/chat/variables";
 import { redirectToLogin } from "../lib/api.server";
+import { apiUpload } from "../lib/api-call.server";
 import { postJsonToApi } from "../lib/relay.server";
 import { readJsonStream } from "../lib/sse";
 import "../lib/context";
-import { urlOf } from "../../contract/api/endpoint";
-import { file } from "../../contract/api/file";
 
 /** A message posted by the no-JavaScript chat form: the text (or a clicked chip), variables and files. */
 function readChatForm(form: FormData, variables: ChatVariable[]) {
@@ -21,17 +21,10 @@ function readChatForm(form: FormData, variables: ChatVariable[]) {
 /** Stores files picked in the no-JavaScript form; `chatKey` for people on a temporary link. */
 async function uploadFiles(context: AppLoadContext, request: Request, files: File[], chatKey?: string) {
   const attachments: Attachment[] = [];
-  const uploadPath = urlOf(file.upload, { query: { chatKey } });
   for (const file of files) {
     const body = new FormData();
     body.append("file", file);
-    const headers = new Headers({ accept: "application/json" });
-    const cookie = request.headers.get("cookie");
-    if (cookie) headers.set("cookie", cookie);
-    const res = await context.apiFetch(
-      new Request(new URL(uploadPath, request.url), { method: "POST", headers, body }),
-    );
-    const envelope = (await res.json()) as Envelope<{ key: string; url: string; fileName: string; mimeType: string }>;
+    const { envelope } = await apiUpload(context, request, endpoints.file.upload, body, { query: { chatKey } });
     if (envelope.code === "4010" || envelope.code === "4011") throw redirectToLogin(request);
     if (envelope.code !== "0000") {
       const reason = fieldErrorsOf(envelope.data)?.file?.[0] ?? envelope.message;
@@ -47,8 +40,8 @@ async function uploadFiles(context: AppLoadContext, request: Request, files: Fil
  * Runs one chat turn for a form without JavaScript: posts to the chat stream and reads it to FINAL_RESULT on
  * the server, so the page can redirect to the finished answer. Refusals come back as their Chinese message.
  */
-async function runTurnToEnd(context: AppLoadContext, request: Request, path: string, body: unknown) {
-  const res = await postJsonToApi(context, request, path, body);
+async function runTurnToEnd(context: AppLoadContext, request: Request, stream: Endpoint<"POST">, body: unknown) {
+  const res = await postJsonToApi(context, request, stream, body);
   if (!res.ok || !res.body) {
     const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
     if (envelope?.code === "4010" || envelope?.code === "4011") throw redirectToLogin(request);
@@ -65,8 +58,8 @@ async function runTurnToEnd(context: AppLoadContext, request: Request, path: str
 
 interface FormTurn {
   conversation: ConversationView;
-  /** The stream to run the turn on: the chat API, or the temporary-link completions. */
-  path: string;
+  /** The stream to run the turn on: conversation.chat, or the temporary-link tempchat.completions. */
+  stream: Endpoint<"POST">;
   /** The request body for the stream, from what the form carried. */
   body: (message: { message: string; attachments: Attachment[]; variableParams: Record<string, unknown> }) => unknown;
   chatKey?: string;
@@ -88,7 +81,7 @@ export async function sendFromForm(context: AppLoadContext, request: Request, fo
   const result = await runTurnToEnd(
     context,
     request,
-    turn.path,
+    turn.stream,
     turn.body({ message: text, attachments: uploaded.attachments, variableParams }),
   );
   return { error: result.ok ? null : result.error, text };

@@ -1,12 +1,13 @@
 import { CircleAlert } from "lucide-react";
 import { useCallback, useMemo, useRef } from "react";
 import { data, redirect, useFetcher, useLocation, useNavigate } from "react-router";
-import { ChatHistory, type ConversationSummary } from "../components/chat/chat-history";
+import { endpoints } from "../../contract/api";
+import { ChatHistory } from "../components/chat/chat-history";
 import { ChatView } from "../components/chat/chat-view";
 import { RunningNotice, useRunningAnswer } from "../components/chat/running-answer";
-import { type ConversationView, fromDto } from "../components/chat/types";
+import { fromDto } from "../components/chat/types";
 import { type ChatTransport, fetchSuggestions } from "../components/chat/use-chat-stream";
-import { api, tryApi } from "../lib/api.server";
+import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
 import { idParam } from "../lib/url";
@@ -16,13 +17,15 @@ import { sendFromForm } from "./chat.server";
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(matches, loaderData?.conversation.topic || loaderData?.conversation.agent.name || "会话");
 
+const { conversation: conversations } = endpoints;
+
 const conversationOf = (context: Route.LoaderArgs["context"], request: Request, id: number) =>
-  api<ConversationView>(context, request, `/api/agent/conversation/${id}`, { method: "POST" });
+  apiCall(context, request, conversations.get, { params: { conversationId: id } });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.id, "会话不存在");
   const conversation = await conversationOf(context, request, id);
-  const history = await api<ConversationSummary[]>(context, request, "/api/agent/conversation/list", {
+  const history = await apiCall(context, request, conversations.list, {
     body: { agentId: conversation.agentId, limit: 20 },
   });
   const message = new URL(request.url).searchParams.get("message")?.slice(0, 20_000) || null;
@@ -37,13 +40,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   if (intent === "title") {
     const firstMessage = String(form.get("firstMessage") ?? "").slice(0, 5000);
-    const updated = await tryApi(context, request, "/api/agent/conversation/update", { body: { id, firstMessage } });
+    const updated = await tryApiCall(context, request, conversations.update, { body: { id, firstMessage } });
     return { intent, ok: updated.ok };
   }
 
   const conversation = await conversationOf(context, request, id);
   if (intent === "new") {
-    const created = await tryApi<ConversationView>(context, request, "/api/agent/conversation/create", {
+    const created = await tryApiCall(context, request, conversations.create, {
       body: { agentId: conversation.agentId, devMode: false },
     });
     if (!created.ok) return redirectWithToast(context, here, { type: "error", message: created.error.message });
@@ -54,12 +57,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Without JavaScript: run the whole turn here, then show the finished answer after a redirect.
   const sent = await sendFromForm(context, request, form, {
     conversation,
-    path: "/api/agent/conversation/chat",
+    stream: conversations.chat,
     body: (m) => ({ conversationId: id, ...m }),
   });
   if (sent.error) return { intent, error: sent.error };
   if (conversation.topicUpdated !== 1 && sent.text) {
-    await tryApi(context, request, "/api/agent/conversation/update", { body: { id, firstMessage: sent.text } });
+    await tryApiCall(context, request, conversations.update, { body: { id, firstMessage: sent.text } });
   }
   return redirect(`${here}#chat-end`);
 }

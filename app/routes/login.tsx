@@ -2,13 +2,14 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import type { LoginResult } from "../../server/modules/auth/contract";
+import { endpoints } from "../../contract/api";
 import { AuthLayout } from "../components/auth/auth-layout";
 import { Button } from "../components/ui/button";
 import { Field, FormErrors } from "../components/ui/field";
 import { Input } from "../components/ui/input";
 import { Tabs } from "../components/ui/tabs";
-import { forwardedCookies, safeRedirect, tryApi } from "../lib/api.server";
+import { forwardedCookies, safeRedirect } from "../lib/api.server";
+import { tryApiCall } from "../lib/api-call.server";
 import { saveNotice } from "../lib/code-notice.server";
 import { EMAIL_RE, firstInvalidField, loginPasswordField, PHONE_RE, requiredText, signsInByEmail } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
@@ -51,8 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: codeSchema(byEmail) });
     if (submission.status !== "success") return { intent: "code" as const, result: submission.reply() };
     const target = submission.value.target;
-    const sent = await tryApi<null>(context, request, "/api/user/code/send", {
-      body: { type: "LOGIN_OR_REGISTER", [byEmail ? "email" : "phone"]: target },
+    const type = "LOGIN_OR_REGISTER";
+    const sent = await tryApiCall(context, request, endpoints.auth.codeSend, {
+      body: byEmail ? { type, email: target } : { type, phone: target },
     });
     if (!sent.ok) {
       return { intent: "code" as const, result: submission.reply({ fieldErrors: { target: [sent.error.message] } }) };
@@ -66,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: passwordSchema(byEmail) });
   if (submission.status !== "success") return { intent: "password" as const, result: submission.reply() };
-  const login = await tryApi<LoginResult>(context, request, "/api/user/passwordLogin", {
+  const login = await tryApiCall(context, request, endpoints.auth.passwordLogin, {
     body: { phoneOrEmail: submission.value.phoneOrEmail, password: submission.value.password, areaCode: "86" },
   });
   if (!login.ok) {

@@ -2,16 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { BellOff, CheckCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { urlOf } from "../../contract/api/endpoint";
-import { notify } from "../../contract/api/notify";
-import type { listMessages } from "../../server/modules/notify/service";
+import { endpoints } from "../../contract/api";
 import { PageHeader } from "../components/page-header";
 import { Avatar } from "../components/ui/avatar";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClass } from "../components/ui/button";
 import { EmptyState } from "../components/ui/empty-state";
 import { Tabs } from "../components/ui/tabs";
-import { api, tryApi } from "../lib/api.server";
+import { apiCall, type DataOf, tryApiCall } from "../lib/api-call.server";
 import { displayName, formatRelative } from "../lib/format";
 import { idField } from "../lib/forms";
 import { notifyScopeLabels, readStatusLabels } from "../lib/labels";
@@ -22,7 +20,7 @@ import type { Route } from "./+types/notifications";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "消息通知");
 
-type Message = Awaited<ReturnType<typeof listMessages>>[number];
+type Message = DataOf<typeof endpoints.notify.messageList>[number];
 
 const PAGE_SIZE = 20;
 const statuses = ["Unread", "Read"] as const;
@@ -32,10 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = choiceParam(url, "status", statuses);
   const before = Number(url.searchParams.get("before")) || undefined;
   const [messages, unread] = await Promise.all([
-    api<Message[]>(context, request, "/api/notify/message/list", {
+    apiCall(context, request, endpoints.notify.messageList, {
       body: { size: PAGE_SIZE, lastId: before, readStatus: status || "All" },
     }),
-    api<number>(context, request, "/api/notify/message/unread/count"),
+    apiCall(context, request, endpoints.notify.unreadCount),
   ]);
   return { messages, unread, status, before: before ?? null, hasMore: messages.length === PAGE_SIZE };
 }
@@ -51,8 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return redirectWithToast(context, back, { type: "error", message: "参数错误" });
   const res =
     submission.value.intent === "read"
-      ? await tryApi(context, request, "/api/notify/message/read", { body: [submission.value.id] })
-      : await tryApi(context, request, urlOf(notify.unreadClear, {}), { method: notify.unreadClear.method });
+      ? await tryApiCall(context, request, endpoints.notify.read, { body: [submission.value.id] })
+      : await tryApiCall(context, request, endpoints.notify.unreadClear);
   if (!res.ok) return redirectWithToast(context, back, { type: "error", message: res.error.message });
   return redirectWithToast(context, back, {
     type: "success",

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { endpoints } from "../../contract/api";
 import { CreateAgentForm, createAgentSchema } from "../components/agent/create-agent-form";
 import { Card } from "../components/ui/card";
-import { tryApi } from "../lib/api.server";
+import { tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
@@ -15,7 +16,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: createAgentSchema });
   if (submission.status !== "success") return submission.reply();
   const { name, description, template } = submission.value;
-  const created = await tryApi<number>(context, request, "/api/agent/add", {
+  const created = await tryApiCall(context, request, endpoints.agent.add, {
     body: { spaceId, name, description: description ?? "", template },
   });
   if (!created.ok) return replyWithApiError(submission, created.error);

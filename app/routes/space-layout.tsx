@@ -1,18 +1,16 @@
 import { Outlet } from "react-router";
-import type { getSpace } from "../../server/modules/space/service";
+import { endpoints } from "../../contract/api";
 import { SpacePanel } from "../components/space/space-panel";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import { listSpaces } from "../lib/space.server";
 import { spaceIdParam } from "../lib/url";
 import type { Route } from "./+types/space-layout";
-
-type SpaceDetail = Awaited<ReturnType<typeof getSpace>>;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const spaceId = spaceIdParam(params.spaceId);
   const [spaces, space] = await Promise.all([
     listSpaces(context, request),
-    api<SpaceDetail>(context, request, `/api/space/get/${spaceId}`),
+    apiCall(context, request, endpoints.space.get, { params: { spaceId } }),
   ]);
   return { spaces, space };
 }

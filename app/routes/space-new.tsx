@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { endpoints } from "../../contract/api";
 import { CreateSpaceForm, createSpaceSchema } from "../components/space/create-space-form";
 import { Card } from "../components/ui/card";
-import { tryApi } from "../lib/api.server";
+import { tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "创
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: createSpaceSchema });
   if (submission.status !== "success") return submission.reply();
-  const created = await tryApi<number>(context, request, "/api/space/add", {
+  const created = await tryApiCall(context, request, endpoints.space.add, {
     body: { name: submission.value.name, description: submission.value.description },
   });
   if (!created.ok) return replyWithApiError(submission, created.error);

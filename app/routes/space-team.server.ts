@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
-import { isTeamIntent, type Member, type TeamReply, teamSchemas } from "../components/space/team/schemas";
-import { api, tryApi } from "../lib/api.server";
+import { endpoints } from "../../contract/api";
+import { isTeamIntent, type TeamReply, teamSchemas } from "../components/space/team/schemas";
+import { apiCall, type DataOf, tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { spaceRoleLabels } from "../lib/labels";
 import { redirectWithToast } from "../lib/toast.server";
@@ -17,9 +18,11 @@ export function pageUrl(request: Request) {
 }
 
 export function fetchMembers(context: AppLoadContext, request: Request, spaceId: number, kw?: string) {
-  return api<Member[]>(context, request, "/api/space/user/list", { body: { spaceId, kw: kw || undefined } });
+  return apiCall(context, request, space.memberList, { body: { spaceId, kw: kw || undefined } });
 }
 
+const { space } = endpoints;
+type Member = DataOf<typeof space.memberList>[number];
 const memberName = (m: Member | undefined, fallback: number) => (m ? m.nickName || m.userName : `用户 ${fallback}`);
 
 /** Every team-page form posts here with an `intent`; success redirects (with a toast), failure returns the reply. */
@@ -36,19 +39,19 @@ export async function teamAction(context: AppLoadContext, request: Request, spac
 
   switch (value.intent) {
     case "update": {
-      const res = await tryApi(context, request, "/api/space/update", {
+      const res = await tryApiCall(context, request, space.update, {
         body: { id: spaceId, name: value.name, description: value.description ?? "" },
       });
       return res.ok ? done("空间信息已保存") : fail(replyWithApiError(submission, res.error));
     }
     case "add": {
-      const res = await tryApi(context, request, "/api/space/user/add", {
+      const res = await tryApiCall(context, request, space.memberAdd, {
         body: [{ spaceId, userId: value.userId, role: value.role }],
       });
       return res.ok ? done(`已添加为${spaceRoleLabels[value.role]}`) : fail(replyWithApiError(submission, res.error));
     }
     case "role": {
-      const res = await tryApi(context, request, "/api/space/user/role/update", {
+      const res = await tryApiCall(context, request, space.memberRole, {
         body: { spaceId, userId: value.userId, role: value.role },
       });
       return res.ok ? done(`角色已改为${spaceRoleLabels[value.role]}`) : fail(replyWithApiError(submission, res.error));
@@ -59,7 +62,9 @@ export async function teamAction(context: AppLoadContext, request: Request, spac
         members.find((m) => m.userId === value.userId),
         value.userId,
       );
-      const res = await tryApi(context, request, "/api/space/user/delete", { body: { spaceId, userId: value.userId } });
+      const res = await tryApiCall(context, request, space.memberDelete, {
+        body: { spaceId, userId: value.userId },
+      });
       return res.ok ? done(`已将 ${name} 移出空间`) : fail(replyWithApiError(submission, res.error));
     }
     case "transfer": {
@@ -68,15 +73,15 @@ export async function teamAction(context: AppLoadContext, request: Request, spac
         members.find((m) => m.userId === value.userId),
         value.userId,
       );
-      const res = await tryApi(context, request, "/api/space/transfer", {
+      const res = await tryApiCall(context, request, space.transfer, {
         body: { spaceId, targetUserId: value.userId },
       });
       return res.ok ? done(`空间已转让给 ${name}`) : fail(replyWithApiError(submission, res.error));
     }
     case "delete": {
-      const space = await api<{ name: string }>(context, request, `/api/space/get/${spaceId}`);
-      const res = await tryApi(context, request, `/api/space/delete/${spaceId}`, { body: { spaceId } });
-      return res.ok ? done(`空间「${space.name}」已删除`, "/space") : fail(replyWithApiError(submission, res.error));
+      const { name } = await apiCall(context, request, space.get, { params: { spaceId } });
+      const res = await tryApiCall(context, request, space.delete, { params: { spaceId } });
+      return res.ok ? done(`空间「${name}」已删除`, "/space") : fail(replyWithApiError(submission, res.error));
     }
   }
 }

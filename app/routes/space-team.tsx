@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
+import { endpoints } from "../../contract/api";
 import { PageHeader } from "../components/page-header";
-import { AddMember, type FoundUser } from "../components/space/team/add-member";
+import { AddMember } from "../components/space/team/add-member";
 import { MemberTable } from "../components/space/team/member-table";
 import { OwnerActions } from "../components/space/team/owner-actions";
 import type { Member, TeamReply } from "../components/space/team/schemas";
@@ -9,7 +10,7 @@ import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Confirm } from "../components/ui/confirm";
 import { FormErrors } from "../components/ui/field";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import { useCurrentSpace } from "../lib/current-space";
 import { useCurrentUser } from "../lib/current-user";
 import { displayName } from "../lib/format";
@@ -32,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const find = (url.searchParams.get("find") ?? "").trim().slice(0, 50);
   const [allMembers, found] = await Promise.all([
     fetchMembers(context, request, spaceId),
-    find ? api<FoundUser[]>(context, request, "/api/user/search", { body: { kw: find } }) : null,
+    find ? apiCall(context, request, endpoints.auth.search, { body: { kw: find } }) : null,
   ]);
   const members = kw ? await fetchMembers(context, request, spaceId, kw) : allMembers;
 

@@ -1,10 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
+import { endpoints } from "../../contract/api";
 import { type AuditReply, auditSchemas, isAuditIntent } from "../components/system/audit-schemas";
-import { tryApi } from "../lib/api.server";
+import { tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { redirectWithToast } from "../lib/toast.server";
+
+const { publish } = endpoints;
 
 /**
  * 通过 / 拒绝 / 下架 from the audit list, the snapshot page and 已发布管理. Success redirects to `back` with a
@@ -21,22 +24,22 @@ export async function auditAction(context: AppLoadContext, request: Request, bac
   const done = (message: string) => redirectWithToast(context, back, { type: "success", message });
   switch (value.intent) {
     case "approve": {
-      const res = await tryApi(context, request, `/api/system/publish/${value.applyId}`, {
-        body: { id: value.applyId },
-      });
+      const res = await tryApiCall(context, request, publish.approve, { params: { applyId: value.applyId } });
       return res.ok
         ? done("已通过，智能体已发布")
         : redirectWithToast(context, back, { type: "error", message: res.error.message });
     }
     case "reject": {
-      const res = await tryApi(context, request, `/api/system/publish/reject/${value.applyId}`, {
-        body: { id: value.applyId, reason: value.reason },
+      const res = await tryApiCall(context, request, publish.reject, {
+        params: { applyId: value.applyId },
+        body: { reason: value.reason },
       });
       return res.ok ? done("已拒绝，已通知申请人") : fail(replyWithApiError(submission, res.error, "reason"));
     }
     case "offShelf": {
-      const res = await tryApi(context, request, `/api/system/publish/offShelf/${value.publishId}`, {
-        body: { id: value.publishId, reason: value.reason },
+      const res = await tryApiCall(context, request, publish.adminOffShelf, {
+        params: { publishId: value.publishId },
+        body: { reason: value.reason },
       });
       return res.ok ? done("已下架，已通知发布者") : fail(replyWithApiError(submission, res.error, "reason"));
     }

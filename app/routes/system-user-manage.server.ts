@@ -1,11 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
+import { endpoints } from "../../contract/api";
 import { isUserIntent, type UserReply, userSchemas } from "../components/system/user-schemas";
-import { tryApi } from "../lib/api.server";
+import { tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { pathOf } from "../lib/url";
+
+const { system } = endpoints;
+const statusEndpoints = { enable: system.userEnable, disable: system.userDisable, delete: system.userDelete };
 
 /** Query parameters that only open a form or a confirmation; dropped once the action is done. */
 export const DIALOG_PARAMS = ["dialog", "edit", "userId", "confirm"];
@@ -35,13 +39,14 @@ export async function userAction(context: AppLoadContext, request: Request) {
   switch (value.intent) {
     case "add": {
       const { intent: _, ...user } = value;
-      const res = await tryApi<number>(context, request, "/api/system/user/add", { body: user });
+      const res = await tryApiCall(context, request, system.userAdd, { body: user });
       return res.ok
         ? done(`已添加用户 ${value.userName}`)
         : fail(replyWithApiError(submission, res.error, fieldOf(res.error.message)));
     }
     case "edit": {
-      const res = await tryApi(context, request, `/api/system/user/updateById/${value.id}`, {
+      const res = await tryApiCall(context, request, system.userUpdate, {
+        params: { id: value.id },
         body: {
           id: value.id,
           // A generated user name may not be sent back unchanged, so it is sent only when edited.
@@ -60,14 +65,12 @@ export async function userAction(context: AppLoadContext, request: Request) {
     case "enable":
     case "disable":
     case "delete": {
-      const res = await tryApi(context, request, `/api/system/user/${value.intent}/${value.id}`, {
-        body: { id: value.id },
-      });
+      const res = await tryApiCall(context, request, statusEndpoints[value.intent], { params: { id: value.id } });
       const label = { enable: "已启用", disable: "已禁用，该用户的登录已失效", delete: "用户已删除" }[value.intent];
       return res.ok ? done(label) : refused(res.error.message);
     }
     case "send": {
-      const res = await tryApi(context, request, "/api/system/user/notify/message/send", {
+      const res = await tryApiCall(context, request, system.messageSend, {
         body: {
           scope: value.scope,
           content: value.content,

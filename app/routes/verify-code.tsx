@@ -2,12 +2,13 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import type { LoginResult } from "../../server/modules/auth/contract";
+import { endpoints } from "../../contract/api";
 import { AuthLayout } from "../components/auth/auth-layout";
 import { Button } from "../components/ui/button";
 import { Field, FormErrors } from "../components/ui/field";
 import { Input } from "../components/ui/input";
-import { forwardedCookies, safeRedirect, tryApi } from "../lib/api.server";
+import { forwardedCookies, safeRedirect } from "../lib/api.server";
+import { tryApiCall } from "../lib/api-call.server";
 import { clearNotice, RESEND_AFTER_SECONDS, readNotice, saveNotice } from "../lib/code-notice.server";
 import { EMAIL_RE } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
@@ -52,8 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "resend") {
     const submission = parseWithZod(formData, { schema: z.object({ intent: z.literal("resend") }) });
-    const sent = await tryApi<null>(context, request, "/api/user/code/send", {
-      body: { type: "LOGIN_OR_REGISTER", [EMAIL_RE.test(target) ? "email" : "phone"]: target },
+    const type = "LOGIN_OR_REGISTER";
+    const sent = await tryApiCall(context, request, endpoints.auth.codeSend, {
+      body: EMAIL_RE.test(target) ? { type, email: target } : { type, phone: target },
     });
     if (!sent.ok) return { intent: "resend" as const, result: submission.reply({ formErrors: [sent.error.message] }) };
     const cookie = await saveNotice(request, { target, message: sent.message, sentAt: Date.now() });
@@ -62,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: verifySchema });
   if (submission.status !== "success") return { intent: "verify" as const, result: submission.reply() };
-  const login = await tryApi<LoginResult>(context, request, "/api/user/codeLogin", {
+  const login = await tryApiCall(context, request, endpoints.auth.codeLogin, {
     body: { phoneOrEmail: target, code: submission.value.code },
   });
   if (!login.ok) {

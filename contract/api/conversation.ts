@@ -1,5 +1,8 @@
+import { attachmentSchema as storedAttachment } from "../chat";
+import { conversationTypes, messageStatuses } from "../enums";
 import { id, z } from "../zod";
 import { endpoint, nothing } from "./endpoint";
+import { agentDetailDto } from "./views";
 
 export const attachmentSchema = z.object({
   fileKey: z.string().trim().min(1, "不能为空").max(200),
@@ -67,11 +70,70 @@ export type ChatInput = z.infer<typeof chatInput>;
 /** A chat turn's id, as the stream's frames carry it: 32 hex digits. */
 export const requestIdSchema = z.string().regex(/^[a-f0-9]{32}$/, "格式不正确");
 
+/** A stored message; `processingList` and `finalResult` are the turn's steps and result as the stream sent them. */
+export const messageDto = z.object({
+  id: z.number().int(),
+  requestId: z.string(),
+  role: z.enum(["USER", "ASSISTANT", "SYSTEM"]),
+  type: z.enum(["CHAT", "THINK", "QUESTION", "ANSWER"]),
+  messageType: z.enum(["USER", "ASSISTANT", "SYSTEM"]),
+  text: z.string(),
+  think: z.string(),
+  time: z.iso.datetime({ offset: true }),
+  attachments: z.array(storedAttachment),
+  status: z.enum(messageStatuses),
+  finishReason: z.string().nullable(),
+  processingList: z.array(z.record(z.string(), z.unknown())),
+  finalResult: z.record(z.string(), z.unknown()).nullable(),
+  finished: z.boolean(),
+});
+
+export const conversationDto = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  tenantId: z.number().int(),
+  userId: z.number().int(),
+  agentId: z.number().int(),
+  topic: z.string(),
+  topicUpdated: z.number().int(),
+  summary: z.string(),
+  variables: z.record(z.string(), z.unknown()),
+  devMode: z.boolean(),
+  type: z.enum(conversationTypes),
+  created: z.iso.datetime({ offset: true }),
+  modified: z.iso.datetime({ offset: true }),
+});
+
+/** A conversation with its agent (as chat users see it), its last messages and the answer still running, if any. */
+export const conversationViewDto = conversationDto.extend({
+  agent: agentDetailDto,
+  messageList: z.array(messageDto),
+  runningRequestId: z.string().nullable(),
+});
+export type MessageDto = z.infer<typeof messageDto>;
+export type ConversationDto = z.infer<typeof conversationDto>;
+export type ConversationViewDto = z.infer<typeof conversationViewDto>;
+
 /** /api/agent/conversation/*: an agent's conversations, their messages and the chat stream. */
 export const conversation = {
-  create: endpoint({ method: "POST", path: "/api/agent/conversation/create", body: createConversationInput }),
-  list: endpoint({ method: "POST", path: "/api/agent/conversation/list", body: listConversationInput }),
-  update: endpoint({ method: "POST", path: "/api/agent/conversation/update", body: updateConversationInput }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/agent/conversation/create",
+    body: createConversationInput,
+    response: conversationViewDto,
+  }),
+  list: endpoint({
+    method: "POST",
+    path: "/api/agent/conversation/list",
+    body: listConversationInput,
+    response: z.array(conversationDto),
+  }),
+  update: endpoint({
+    method: "POST",
+    path: "/api/agent/conversation/update",
+    body: updateConversationInput,
+    response: conversationDto,
+  }),
   delete: endpoint({ method: "POST", path: "/api/agent/conversation/delete/:id", response: nothing }),
   messageList: endpoint({ method: "POST", path: "/api/agent/conversation/message/list", body: messageListInput }),
   chat: endpoint({ method: "POST", path: "/api/agent/conversation/chat", body: chatInput, stream: true }),
@@ -82,5 +144,5 @@ export const conversation = {
   }),
   suggest: endpoint({ method: "POST", path: "/api/agent/conversation/chat/suggest", body: suggestInput }),
   /** Registered last on the server, so the literal paths above are not taken for ids. */
-  get: endpoint({ method: "POST", path: "/api/agent/conversation/:conversationId" }),
+  get: endpoint({ method: "POST", path: "/api/agent/conversation/:conversationId", response: conversationViewDto }),
 };

@@ -11,6 +11,14 @@ export const file = {
     method: "POST",
     path: "/api/file/upload",
     query: z.object({ chatKey: z.string().optional() }),
+    /** The stored file: its key (what messages attach), a signed download URL, its name, type and size. */
+    response: z.object({
+      key: z.string(),
+      url: z.string(),
+      fileName: z.string(),
+      mimeType: z.string(),
+      size: z.number().int().nonnegative(),
+    }),
   }),
   download: endpoint({
     method: "GET",

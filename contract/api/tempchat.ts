@@ -1,5 +1,5 @@
 import { id, z } from "../zod";
-import { attachmentSchema, requestIdSchema } from "./conversation";
+import { attachmentSchema, conversationViewDto, requestIdSchema } from "./conversation";
 
 export { requestIdSchema };
 
@@ -42,6 +42,19 @@ export type CreateLinkInput = z.infer<typeof createLinkInput>;
 export type UpdateLinkInput = z.infer<typeof updateLinkInput>;
 export type TempChatInput = z.infer<typeof tempChatInput>;
 
+/** A temporary link; `chatUrl` is absolute when the tenant's site URL is set, else a path on this site. */
+export const tempLinkDto = z.object({
+  id: z.number().int(),
+  agentId: z.number().int(),
+  userId: z.number().int(),
+  chatKey: z.string(),
+  chatUrl: z.string(),
+  requireLogin: z.number().int(),
+  expire: z.iso.datetime({ offset: true }).nullable(),
+  created: z.iso.datetime({ offset: true }),
+});
+export type TempLinkDto = z.infer<typeof tempLinkDto>;
+
 /** /api/temp/chat/*: link management (signed in) and the public chat behind a link. */
 export const tempchat = {
   linkUpdate: endpoint({
@@ -54,15 +67,26 @@ export const tempchat = {
     method: "POST",
     path: "/api/temp/chat/conversation/create",
     body: tempConversationInput,
+    response: conversationViewDto,
   }),
-  conversationQuery: endpoint({ method: "POST", path: "/api/temp/chat/conversation/query", body: tempQueryInput }),
+  conversationQuery: endpoint({
+    method: "POST",
+    path: "/api/temp/chat/conversation/query",
+    body: tempQueryInput,
+    response: conversationViewDto,
+  }),
   completions: endpoint({ method: "POST", path: "/api/temp/chat/completions", body: tempChatInput, stream: true }),
   stop: endpoint({
     method: "POST",
     path: "/api/temp/chat/conversation/:requestId",
     params: z.object({ requestId: requestIdSchema }),
   }),
-  linkCreate: endpoint({ method: "POST", path: "/api/temp/chat/:agentId/link/create", body: createLinkInput }),
-  linkList: endpoint({ method: "GET", path: "/api/temp/chat/:agentId/link/list" }),
+  linkCreate: endpoint({
+    method: "POST",
+    path: "/api/temp/chat/:agentId/link/create",
+    body: createLinkInput,
+    response: tempLinkDto,
+  }),
+  linkList: endpoint({ method: "GET", path: "/api/temp/chat/:agentId/link/list", response: z.array(tempLinkDto) }),
   linkDelete: endpoint({ method: "POST", path: "/api/temp/chat/:agentId/link/:id/delete", response: nothing }),
 };

@@ -5,6 +5,7 @@ import { createApi } from "../../server/api/app";
 import type { Deps } from "../../server/core";
 import { addAgent } from "../support/agents";
 import { codeFrom } from "../support/helpers";
+import { startService } from "../support/plugins";
 import { liveRows, pendingApplyId } from "../support/publish";
 import { startServer, type TestServer } from "../support/server";
 
@@ -88,7 +89,8 @@ afterAll(async () => {
 });
 
 describe("responses conform to the contract on the happy path", () => {
-  const { agent, auth, conversation, model, notify, publish, space, system, tempchat, tenant } = endpoints;
+  const { agent, auth, component, conversation, file, model, notify, publish, space, system, tempchat, tenant } =
+    endpoints;
 
   it("spaces, members, notifications and the site settings", async () => {
     const u = await s.newUser();
@@ -138,7 +140,17 @@ describe("responses conform to the contract on the happy path", () => {
       await call(e, { token, params: { id: agentId } });
 
     const created = (await call(conversation.create, { token, body: { agentId } })) as { id: number };
+    await call(conversation.get, { token, params: { conversationId: created.id } });
+    await call(conversation.update, { token, body: { id: created.id, topic: "契约会话" } });
+    await call(conversation.list, { token, body: { agentId } });
     await call(conversation.delete, { token, params: { id: created.id } });
+    await call(component.list, { token, params: { spaceId } });
+    const link = (await call(tempchat.linkCreate, { token, params: { agentId }, body: {} })) as { chatKey: string };
+    await call(tempchat.linkList, { token, params: { agentId } });
+    const temp = (await call(tempchat.conversationCreate, { token, body: { chatKey: link.chatKey } })) as {
+      uid: string;
+    };
+    await call(tempchat.conversationQuery, { token, body: { chatKey: link.chatKey, conversationUid: temp.uid } });
     const { id } = (await call(tempchat.linkCreate, { token, params: { agentId }, body: {} })) as { id: number };
     await call(tempchat.linkUpdate, { token, body: { id, requireLogin: 0 } });
     await call(tempchat.linkDelete, { token, params: { agentId, id } });
@@ -217,6 +229,62 @@ describe("responses conform to the contract on the happy path", () => {
     await call(auth.emailBind, { token, body: { email: other, code: bind } });
     await call(auth.update, { token, body: { nickName: "契约用户" } });
     await call(auth.logout, { token });
+  });
+
+  it("a file upload (multipart)", async () => {
+    const u = await s.newUser();
+    const form = new FormData();
+    form.append("file", new File(["契约"], "契约.txt"));
+    const res = await fetch(s.url + pathOf(file.upload), {
+      method: "POST",
+      headers: { authorization: `Bearer ${u.token}` },
+      body: form,
+    });
+    const envelope = await res.json();
+    expect(envelope, envelope.message).toMatchObject({ code: "0000" });
+    expect(file.upload.response.safeParse(envelope.data).error?.issues).toBeUndefined();
+    covered.add(file.upload);
+  });
+
+  it("plugins, their history, publishing and the square", async () => {
+    const { plugin } = endpoints;
+    const u = await s.newUser();
+    const reader = await s.newUser();
+    const token = u.token;
+    const service = await startService({ "/hello": () => ({ body: { greeting: "你好" } }) });
+    try {
+      const spaceId = (await call(space.add, { token, body: { name: "插件空间" } })) as number;
+      const id = (await call(plugin.add, { token, body: { spaceId, name: "问候", type: "HTTP" } })) as number;
+      const config = {
+        url: `http://127.0.0.1:${service.port}/hello`,
+        outputArgs: [{ name: "greeting", dataType: "String" }],
+      };
+      await call(plugin.httpUpdate, { token, body: { id, config } });
+      const code = (await call(plugin.add, {
+        token,
+        body: { spaceId, name: "代码", type: "CODE", codeLang: "JavaScript" },
+      })) as number;
+      await call(plugin.codeUpdate, { token, body: { id: code, name: "代码插件" } });
+      await call(plugin.test, { token, body: { pluginId: id, params: {} } });
+      await call(plugin.analysisOutput, { token, body: { pluginId: id, params: {} } });
+      await call(plugin.get, { token, params: { pluginId: id } });
+      const [entry] = (await call(plugin.history, { token, params: { pluginId: id } })) as { id: number }[];
+      await call(plugin.restore, { token, params: { historyId: entry!.id } });
+      await call(plugin.publish, { token, body: { pluginId: id, scope: "Space", spaceId } });
+      const items = [{ scope: "Tenant", allowCopy: 1 }];
+      await call(publish.apply, { token, body: { targetType: "Plugin", targetId: id, items } });
+      await call(plugin.squareList, { token: null, body: {} });
+      await call(plugin.published, { token: reader.token, params: { pluginId: id } });
+      const target = (await s.call(pathOf(space.list), { token: reader.token })).data[0].id as number;
+      await call(publish.templateCopy, {
+        token: reader.token,
+        body: { targetType: "Plugin", targetId: id, targetSpaceId: target },
+      });
+      await call(plugin.copy, { token, params: { pluginId: id, targetSpaceId: spaceId } });
+      await call(plugin.delete, { token, params: { pluginId: code } });
+    } finally {
+      await service.close();
+    }
   });
 
   it("covers every endpoint that declares its response, but the unreachable ones", () => {

@@ -1,3 +1,4 @@
+import { endpoints } from "../../../contract/api";
 import { badRequest, postJsonToApi, readJsonBody } from "../../lib/relay.server";
 import type { Route } from "./+types/chat-suggest";
 
@@ -5,7 +6,7 @@ import type { Route } from "./+types/chat-suggest";
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request);
   if (!body) return badRequest();
-  return postJsonToApi(context, request, "/api/agent/conversation/chat/suggest", {
+  return postJsonToApi(context, request, endpoints.conversation.suggest, {
     conversationId: body.conversationId,
   });
 }

@@ -1,3 +1,4 @@
+import { endpoints } from "../../../contract/api";
 import { badRequest, postJsonToApi, readJsonBody } from "../../lib/relay.server";
 import type { Route } from "./+types/dev-conversation";
 
@@ -5,5 +6,5 @@ import type { Route } from "./+types/dev-conversation";
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request);
   if (!body) return badRequest();
-  return postJsonToApi(context, request, "/api/agent/conversation/create", { agentId: body.agentId, devMode: true });
+  return postJsonToApi(context, request, endpoints.conversation.create, { agentId: body.agentId, devMode: true });
 }

@@ -1,10 +1,10 @@
-import { urlOf } from "../../../contract/api/endpoint";
-import { notify } from "../../../contract/api/notify";
-import type { collectEvents } from "../../../server/modules/notify/service";
-import { apiRaw } from "../../lib/api.server";
+import { endpoints } from "../../../contract/api";
+import type { eventBatchDto } from "../../../contract/api/notify";
+import type { z } from "../../../contract/zod";
+import { apiEnvelope } from "../../lib/api-call.server";
 import type { Route } from "./+types/notify-events";
 
-export type EventBatch = Awaited<ReturnType<typeof collectEvents>>;
+export type EventBatch = z.infer<typeof eventBatchDto>;
 
 const noEvents: EventBatch = { hasEvent: false, eventList: [], version: undefined };
 
@@ -13,7 +13,7 @@ const noEvents: EventBatch = { hasEvent: false, eventList: [], version: undefine
  * failing call answers "no events" with a non-2xx status, and the poller quietly tries again later.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { envelope } = await apiRaw<EventBatch>(context, request, "/api/notify/event/collect/batch");
+  const { envelope } = await apiEnvelope(context, request, endpoints.notify.collect);
   const headers = { "Cache-Control": "no-store" };
   if (envelope.code !== "0000")
     return Response.json(noEvents, { status: envelope.code.startsWith("401") ? 401 : 502, headers });
@@ -27,8 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const version = Number((await request.formData()).get("version"));
   const query = { version: Number.isSafeInteger(version) && version >= 0 ? version : undefined };
-  const { envelope } = await apiRaw<null>(context, request, urlOf(notify.clear, { query }), {
-    method: notify.clear.method,
-  });
+  const { envelope } = await apiEnvelope(context, request, endpoints.notify.clear, { query });
   return Response.json({ ok: envelope.code === "0000" }, { status: envelope.code === "0000" ? 200 : 502 });
 }

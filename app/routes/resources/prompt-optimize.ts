@@ -1,3 +1,4 @@
+import { endpoints } from "../../../contract/api";
 import { badRequest, postJsonToApi, readJsonBody, relayStream } from "../../lib/relay.server";
 import type { Route } from "./+types/prompt-optimize";
 
@@ -5,5 +6,5 @@ import type { Route } from "./+types/prompt-optimize";
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request);
   if (!body) return badRequest();
-  return relayStream(await postJsonToApi(context, request, "/api/assistant/prompt/optimize", body));
+  return relayStream(await postJsonToApi(context, request, endpoints.assistant.promptOptimize, body));
 }

@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { endpoints } from "../../../contract/api";
 import { copyToSpaceSchema } from "../../components/publish/copy-to-space";
-import { safeRedirect, tryApi } from "../../lib/api.server";
+import { safeRedirect } from "../../lib/api.server";
+import { tryApiCall } from "../../lib/api-call.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { Route } from "./+types/publish-copy";
 
@@ -17,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(context, back, { type: "error", message });
   }
   const { agentId, spaceId } = submission.value;
-  const res = await tryApi<number>(context, request, "/api/publish/template/copy", {
+  const res = await tryApiCall(context, request, endpoints.publish.templateCopy, {
     body: { targetType: "Agent", targetId: agentId, targetSpaceId: spaceId },
   });
   if (!res.ok) return redirectWithToast(context, back, { type: "error", message: res.error.message });

@@ -1,9 +1,10 @@
+import { endpoints } from "../../../contract/api";
 import { badRequest, postJsonToApi, readJsonBody, relayStream } from "../../lib/relay.server";
 import type { Route } from "./+types/temp-chat-stream";
 
-/** POST: relays a temporary-link chat turn (/api/temp/chat/completions); works without an account. */
+/** POST: relays a temporary-link chat turn (tempchat.completions); works without an account. */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request);
   if (!body) return badRequest();
-  return relayStream(await postJsonToApi(context, request, "/api/temp/chat/completions", body));
+  return relayStream(await postJsonToApi(context, request, endpoints.tempchat.completions, body));
 }
