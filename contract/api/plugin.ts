@@ -5,6 +5,7 @@ import { codeLanguageSchema, codePluginConfigSchema, httpPluginConfigSchema, plu
 import { safeUrl } from "../safe-url";
 import { flag01, id, shortText, z } from "../zod";
 import { endpoint, nothing } from "./endpoint";
+import { agentCategories } from "./publish";
 
 /**
  * /api/plugin/* (reference original-frontend.md §1.12, original-backend.md §7.1) and the plugin tab of the square.
@@ -56,7 +57,12 @@ export const legacyPublishInput = z.object({
   scope: z.enum([...publishScopes, "Global"], { error: "必须是 Space、Tenant 或 Global" }).default("Tenant"),
   spaceId: id().optional(),
   remark: z.string().trim().max(500, "最多 500 个字符").default(""),
-  category: shortText(32).optional(),
+  category: z
+    .enum(
+      agentCategories.map((c) => c.key),
+      { error: "分类不存在" },
+    )
+    .default("Other"),
   allowCopy: flag01.default(0),
 });
 

@@ -100,7 +100,7 @@ export const squareListInput = z.object({
 });
 
 export const templateCopyInput = z.object({
-  targetType: z.enum(["Agent"]).default("Agent"),
+  targetType: z.enum(["Agent", "Plugin"], { error: "必须是 Agent 或 Plugin" }).default("Agent"),
   targetId: id(),
   targetSpaceId: id(),
 });

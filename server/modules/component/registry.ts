@@ -1,5 +1,6 @@
 import { agentPublishAdapter } from "../agent/publish-adapter";
 import { resolveModel } from "../model/component-target";
+import { pluginPublishAdapter, resolvePlugin } from "../plugin";
 import { registerKind } from "./kinds";
 
 /**
@@ -9,7 +10,7 @@ import { registerKind } from "./kinds";
  */
 registerKind({ type: "Model", resolver: resolveModel });
 registerKind({ type: "Agent", publish: agentPublishAdapter });
-registerKind({ type: "Plugin" });
+registerKind({ type: "Plugin", resolver: resolvePlugin, publish: pluginPublishAdapter });
 registerKind({ type: "Workflow" });
 registerKind({ type: "Trigger" });
 registerKind({ type: "Knowledge" });

@@ -1,15 +1,19 @@
 import type { Actor, Deps } from "../../core";
 import { listSpaceOwnModels } from "../model/repo";
+import { listSpacePlugins } from "../plugin";
 import { accessSpace } from "../space/service";
 
 /**
  * The space's component library (ComponentInfo of the original client). Each kind's module adds its rows
- * here as it arrives; today the space's own models.
+ * here as it arrives; today the space's plugins and own models.
  */
 export async function listSpaceComponents(deps: Deps, actor: Actor, spaceId: number) {
   await accessSpace(deps, actor, spaceId);
-  const models = await listSpaceOwnModels(deps.db, actor.tenantId, spaceId);
-  return models.map((m) => ({
+  const [plugins, models] = await Promise.all([
+    listSpacePlugins(deps, actor.tenantId, spaceId),
+    listSpaceOwnModels(deps.db, actor.tenantId, spaceId),
+  ]);
+  const modelRows = models.map((m) => ({
     id: m.id,
     spaceId,
     type: "Model" as const,
@@ -22,4 +26,5 @@ export async function listSpaceComponents(deps: Deps, actor: Actor, spaceId: num
     created: m.created.toISOString(),
     modified: m.modified.toISOString(),
   }));
+  return [...plugins, ...modelRows];
 }

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { squarePluginListInput } from "../../../contract/api/plugin";
 import type { ApiEnv } from "../../api/context";
 import { idParam, ok, readBody, requireActor } from "../../api/http";
 import type { Deps } from "../../core";
@@ -57,6 +58,12 @@ export function squareRoutes(deps: Deps) {
   return new Hono<ApiEnv>()
     .post("/agent/list", async (c) =>
       ok(c, await square.squareAgents(deps, c.get("actor"), c.get("tenantId"), await readBody(c, squareListInput))),
+    )
+    .post("/plugin/list", async (c) =>
+      ok(
+        c,
+        await square.squarePlugins(deps, c.get("actor"), c.get("tenantId"), await readBody(c, squarePluginListInput)),
+      ),
     )
     .get("/category/list", (c) => ok(c, square.categories()));
 }

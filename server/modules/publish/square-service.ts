@@ -6,6 +6,7 @@ import { toCreatorInfo } from "../agent/dto";
 import type { agentPublishAdapter } from "../agent/publish-adapter";
 import type { CopyResult } from "../agent/service";
 import { labelOf } from "../component/kinds";
+import type { pluginPublishAdapter } from "../plugin";
 import { listSpacesOfUser } from "../space/repo";
 import { accessSpace } from "../space/service";
 import { adapterFor, type SquareCardFields } from "./adapter";
@@ -77,6 +78,13 @@ type CardFieldsOf<A extends { squareFields(...args: never[]): Promise<(id: numbe
 export async function squareAgents(deps: Deps, actor: Actor | null, tenantId: number, input: SquareListInput) {
   const page = await squareList(deps, actor, tenantId, "Agent", input);
   type Card = (typeof page.records)[number] & CardFieldsOf<typeof agentPublishAdapter>;
+  return page as Omit<typeof page, "records"> & { records: Card[] };
+}
+
+/** The plugin square: the same listing, each card with its plugin type and code language. */
+export async function squarePlugins(deps: Deps, actor: Actor | null, tenantId: number, input: SquareListInput) {
+  const page = await squareList(deps, actor, tenantId, "Plugin", input);
+  type Card = (typeof page.records)[number] & CardFieldsOf<typeof pluginPublishAdapter> & { targetType: "Plugin" };
   return page as Omit<typeof page, "records"> & { records: Card[] };
 }
 
