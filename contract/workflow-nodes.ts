@@ -53,25 +53,83 @@ export type PaletteGroup = (typeof paletteGroups)[number]["key"];
 
 const args = z.array(argSchema).max(100);
 
+export const exceptionHandleTypes = ["INTERRUPT", "SPECIFIC_CONTENT", "EXECUTE_EXCEPTION_FLOW"] as const;
+const ids = z.array(z.number().int()).max(200);
+
+/** Retries, timeout (seconds) and what happens after the last failed attempt (reference original-backend.md §6.3). */
+export const exceptionHandleConfigSchema = z
+  .object({
+    exceptionHandleType: z.enum(exceptionHandleTypes),
+    timeout: z.number().int().positive().optional(),
+    retryCount: z.number().int().min(0).max(3).optional(),
+    /** The output used instead of the failed node's; the original client sends it as a JSON string. */
+    specificContent: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
+    exceptionHandleNodeIds: ids.nullish(),
+  })
+  .passthrough();
+export type ExceptionHandleConfig = z.infer<typeof exceptionHandleConfigSchema>;
+
 /** `nodeConfig` fields every node may carry (§3.2); other fields pass through. */
 const nodeConfigBase = z
   .object({
     extension: z.object({ x: z.number(), y: z.number() }).passthrough().optional(),
-    inputArgs: args.optional(),
-    outputArgs: args.optional(),
-    exceptionHandleConfig: z
-      .object({
-        exceptionHandleType: z.enum(["INTERRUPT", "SPECIFIC_CONTENT", "EXECUTE_EXCEPTION_FLOW"]),
-        timeout: z.number().int().positive().optional(),
-        retryCount: z.number().int().min(0).max(3).optional(),
-      })
-      .passthrough()
-      .optional(),
+    inputArgs: args.nullish(),
+    outputArgs: args.nullish(),
+    exceptionHandleConfig: exceptionHandleConfigSchema.nullish(),
   })
   .passthrough();
 
-/** A node's own enumerations where the reference names them; everything else passes through for now. */
+/** A node's own fields; everything else passes through. */
 const withFields = (fields: z.ZodRawShape) => nodeConfigBase.extend(fields).passthrough();
+
+/** Condition operators of the Condition node (§3.4). */
+export const compareTypes = [
+  "EQUAL",
+  "NOT_EQUAL",
+  "GREATER_THAN",
+  "GREATER_THAN_OR_EQUAL",
+  "LESS_THAN",
+  "LESS_THAN_OR_EQUAL",
+  "LENGTH_GREATER_THAN",
+  "LENGTH_GREATER_THAN_OR_EQUAL",
+  "LENGTH_LESS_THAN",
+  "LENGTH_LESS_THAN_OR_EQUAL",
+  "CONTAINS",
+  "NOT_CONTAINS",
+  "MATCH_REGEX",
+  "IS_NULL",
+  "NOT_NULL",
+] as const;
+export type CompareType = (typeof compareTypes)[number];
+
+const branch = { uuid: z.string().min(1).max(64), nextNodeIds: ids.nullish() };
+export const conditionBranchSchema = z
+  .object({
+    ...branch,
+    branchType: z.enum(["IF", "ELSE_IF", "ELSE"]),
+    conditionType: z.enum(["AND", "OR"]).nullish(),
+    conditionArgs: z
+      .array(
+        z
+          .object({ firstArg: argSchema.nullish(), compareType: z.enum(compareTypes), secondArg: argSchema.nullish() })
+          .passthrough(),
+      )
+      .max(50)
+      .nullish(),
+  })
+  .passthrough();
+export const intentConfigSchema = z.object({ ...branch, intent: z.string().max(1000) }).passthrough();
+export const qaOptionSchema = z
+  .object({ ...branch, index: z.string().max(4).nullish(), content: z.string().max(1000).nullish() })
+  .passthrough();
+
+/** Model settings shared by the LLM, IntentRecognition and QA nodes. */
+const modelFields = {
+  modelId: z.number().int().nullish(),
+  temperature: z.number().min(0).max(2).nullish(),
+  topP: z.number().min(0).max(1).nullish(),
+  maxTokens: z.number().int().positive().nullish(),
+};
 
 export interface NodeKind<T extends NodeType = NodeType> {
   type: T;
@@ -115,44 +173,69 @@ const fallible = { exceptionHandling: true } as const;
 export const nodeKinds = {
   Start: node("Start", "开始", null, { testRun: true }),
   End: node("End", "结束", null, {
-    configSchema: withFields({ returnType: z.enum(["VARIABLE", "TEXT"]).optional(), content: z.string().optional() }),
+    configSchema: withFields({ returnType: z.enum(["VARIABLE", "TEXT"]).nullish(), content: z.string().nullish() }),
     updatePath: "end",
   }),
   LLM: node("LLM", "大模型", "Basic", {
     ...fallible,
     configSchema: withFields({
-      modelId: z.number().int().optional(),
-      systemPrompt: z.string().optional(),
-      userPrompt: z.string().optional(),
-      outputType: z.enum(["Text", "Markdown", "JSON"]).optional(),
+      ...modelFields,
+      systemPrompt: z.string().nullish(),
+      userPrompt: z.string().nullish(),
+      outputType: z.enum(["Text", "Markdown", "JSON"]).nullish(),
+      skillComponentConfigs: z.array(z.unknown()).nullish(),
     }),
     defaultOutputs: [text("output")],
     testRun: true,
     updatePath: "llm",
   }),
-  Plugin: node("Plugin", "插件", "Basic", { ...fallible, testRun: true, updatePath: "plugin" }),
+  Plugin: node("Plugin", "插件", "Basic", {
+    ...fallible,
+    configSchema: withFields({ pluginId: z.number().int().nullish(), typeId: z.number().int().nullish() }),
+    testRun: true,
+    updatePath: "plugin",
+  }),
   Workflow: node("Workflow", "工作流", "Basic", { ...fallible, testRun: true, updatePath: "workflow" }),
   Mcp: node("Mcp", "MCP", "Basic", { ...fallible, updatePath: "mcp" }),
   Code: node("Code", "代码", "Logic", {
     ...fallible,
-    configSchema: withFields({ codeLanguage: z.enum(["Python", "JavaScript"]).optional() }),
+    configSchema: withFields({
+      codeLanguage: z.enum(["Python", "JavaScript"]).nullish(),
+      codePython: z.string().max(100_000).nullish(),
+      codeJavaScript: z.string().max(100_000).nullish(),
+      code: z.string().max(100_000).nullish(),
+    }),
     testRun: true,
     updatePath: "code",
   }),
-  Condition: node("Condition", "条件分支", "Logic", { updatePath: "condition" }),
-  IntentRecognition: node("IntentRecognition", "意图识别", "Logic", { ...fallible, updatePath: "intent" }),
+  Condition: node("Condition", "条件分支", "Logic", {
+    configSchema: withFields({ conditionBranchConfigs: z.array(conditionBranchSchema).max(50).nullish() }),
+    updatePath: "condition",
+  }),
+  IntentRecognition: node("IntentRecognition", "意图识别", "Logic", {
+    ...fallible,
+    configSchema: withFields({
+      ...modelFields,
+      intentConfigs: z.array(intentConfigSchema).max(26).nullish(),
+      systemPrompt: z.string().nullish(),
+    }),
+    defaultOutputs: [{ name: "classificationId", dataType: "Integer", bindValueType: "Input" }, text("reason")],
+    updatePath: "intent",
+  }),
   Loop: node("Loop", "循环", "Logic", {
     configSchema: withFields({
-      loopType: z.enum(["ARRAY_LOOP", "SPECIFY_TIMES_LOOP", "INFINITE_LOOP"]).optional(),
-      loopTimes: z.number().int().min(0).optional(),
+      loopType: z.enum(["ARRAY_LOOP", "SPECIFY_TIMES_LOOP", "INFINITE_LOOP"]).nullish(),
+      loopTimes: z.number().int().min(0).nullish(),
+      variableArgs: args.nullish(),
     }),
+    defaultInputs: [{ name: "input", dataType: "Array_Object", bindValueType: "Reference" }],
     updatePath: "loop",
   }),
   LoopContinue: node("LoopContinue", "继续循环", "Logic", { updatePath: "loop" }),
   LoopBreak: node("LoopBreak", "终止循环", "Logic", { updatePath: "loop" }),
   Knowledge: node("Knowledge", "知识库", "KnowledgeData", { ...fallible, testRun: true, updatePath: "knowledge" }),
   Variable: node("Variable", "变量", "KnowledgeData", {
-    configSchema: withFields({ configType: z.enum(["SET_VARIABLE", "GET_VARIABLE"]).optional() }),
+    configSchema: withFields({ configType: z.enum(["SET_VARIABLE", "GET_VARIABLE"]).nullish() }),
     updatePath: "variable",
   }),
   LongTermMemory: node("LongTermMemory", "长期记忆", "KnowledgeData"),
@@ -175,18 +258,45 @@ export const nodeKinds = {
   TableSQL: node("TableSQL", "SQL自定义", "Table", { ...fallible, testRun: true, updatePath: "tableCustomSql" }),
   QA: node("QA", "问答", "Tools", {
     ...fallible,
-    configSchema: withFields({ answerType: z.enum(["TEXT", "SELECT"]).optional(), question: z.string().optional() }),
+    configSchema: withFields({
+      ...modelFields,
+      answerType: z.enum(["TEXT", "SELECT"]).nullish(),
+      question: z.string().nullish(),
+      maxReplyCount: z.number().int().min(0).max(10).nullish(),
+      options: z.array(qaOptionSchema).max(26).nullish(),
+    }),
+    defaultOutputs: [text("USER_RESPONSE")],
     updatePath: "qa",
   }),
   TextProcessing: node("TextProcessing", "文本处理", "Tools", {
-    configSchema: withFields({ textHandleType: z.enum(["CONCAT", "SPLIT"]).optional() }),
+    configSchema: withFields({
+      textHandleType: z.enum(["CONCAT", "SPLIT"]).nullish(),
+      text: z.string().nullish(),
+      join: z.string().max(100).nullish(),
+      splits: z.array(z.string().max(100)).max(20).nullish(),
+    }),
+    defaultOutputs: [text("output")],
     testRun: true,
     updatePath: "text",
   }),
   DocumentExtraction: node("DocumentExtraction", "文档提取", "Tools", { ...fallible, testRun: true }),
-  HTTPRequest: node("HTTPRequest", "http请求", "Tools", { ...fallible, testRun: true, updatePath: "http" }),
+  HTTPRequest: node("HTTPRequest", "http请求", "Tools", {
+    ...fallible,
+    configSchema: withFields({
+      method: z.enum(["GET", "POST", "PUT", "DELETE"]).nullish(),
+      url: z.string().max(4000).nullish(),
+      contentType: z.enum(["JSON", "FORM_DATA", "X_WWW_FORM_URLENCODED", "OTHER"]).nullish(),
+      timeout: z.number().int().positive().nullish(),
+      headers: args.nullish(),
+      queries: args.nullish(),
+      body: args.nullish(),
+    }),
+    defaultOutputs: [text("HTTP_BODY"), text("HTTP_HEADERS"), { name: "HTTP_STATUS_CODE", dataType: "Integer" }],
+    testRun: true,
+    updatePath: "http",
+  }),
   Output: node("Output", "过程输出", "Output", {
-    configSchema: withFields({ content: z.string().optional() }),
+    configSchema: withFields({ content: z.string().nullish() }),
     updatePath: "output",
   }),
   // Created and run by the engine inside loops and between retries; never on the palette.

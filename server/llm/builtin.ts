@@ -11,7 +11,31 @@ export const BUILTIN_TASKS = {
   title: "【任务：生成会话标题】",
   suggest: "【任务：生成追问建议】",
   optimize: "【任务：优化提示词】",
+  /** Workflow IntentRecognition: the system prompt lists `<id>. <intent>` lines, the user turn is the input. */
+  intent: "【任务：意图识别】",
+  /** Workflow QA field extraction: the system prompt lists `- <field>` lines, the user turn holds the answers. */
+  extract: "【任务：信息提取】",
 } as const;
+
+/** The first intent with a keyword (its text split at punctuation) found in the message, else "other" (= count). */
+function classifyIntent(system: string, message: string) {
+  const intents = [...system.matchAll(/^(\d+)\. (.+)$/gm)].map((m) => ({ id: Number(m[1]), text: m[2]!.trim() }));
+  const hit = intents.find((i) => i.text.split(/[\s,，、;；|/]+/).some((word) => word && message.includes(word)));
+  return JSON.stringify({
+    classificationId: hit ? hit.id : intents.length,
+    reason: hit ? `输入提到了「${hit.text}」` : "没有匹配的意图",
+  });
+}
+
+/** `field=value` or `field：value` pairs of the listed fields. */
+function extractFields(system: string, message: string) {
+  const out: Record<string, string> = {};
+  for (const [, name] of system.matchAll(/^- ([A-Za-z_][\w]*)/gm)) {
+    const value = new RegExp(`${name}\\s*[=:：]\\s*([^,，;；\\n]+)`).exec(message)?.[1]?.trim();
+    if (value) out[name!] = value;
+  }
+  return JSON.stringify(out);
+}
 
 const CHUNK_DELAY_MS = 8;
 
@@ -113,6 +137,8 @@ export function planBuiltinAnswer(options: LanguageModelV3CallOptions): Plan {
       text: `# 角色\n你是一位专业、可靠的助手。\n\n# 目标\n${goal}\n\n# 约束\n- 回答准确，不编造事实\n- 不确定时主动说明\n\n# 输出格式\n使用 Markdown，先给结论，再给要点。`,
     };
   }
+  if (system.includes(BUILTIN_TASKS.intent)) return { reasoning: "", text: classifyIntent(system, message) };
+  if (system.includes(BUILTIN_TASKS.extract)) return { reasoning: "", text: extractFields(system, message) };
   const results = pendingToolResults(prompt);
   if (results.length) {
     const lines = results.map((r) => `- \`${r.name}\`：${clip(JSON.stringify(r.output), 300)}`);

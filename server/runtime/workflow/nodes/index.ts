@@ -1,0 +1,61 @@
+import type { NodeType } from "../../../../contract/workflow-nodes";
+import type { NodeDefinition } from "../types";
+import { Code } from "./Code";
+import { Condition } from "./Condition";
+import { End } from "./End";
+import { HTTPRequest } from "./HTTPRequest";
+import { IntentRecognition } from "./IntentRecognition";
+import { LLM } from "./LLM";
+import { Loop } from "./Loop";
+import { LoopBreak } from "./LoopBreak";
+import { LoopContinue } from "./LoopContinue";
+import { LoopEnd } from "./LoopEnd";
+import { LoopStart } from "./LoopStart";
+import { Output } from "./Output";
+import { Plugin } from "./Plugin";
+import { QA } from "./QA";
+import { Start } from "./Start";
+import { TextProcessing } from "./TextProcessing";
+import { laterVersion } from "./unsupported";
+import { Variable } from "./Variable";
+
+/**
+ * Every node type of the contract, once. Types another module provides (knowledge, tables, documents,
+ * memory, sub-workflows, MCP) are registered as not yet available, so validation names them instead of
+ * a run silently doing nothing.
+ */
+const registry: { [K in NodeType]: NodeDefinition } = {
+  Start,
+  End,
+  Output,
+  LLM,
+  IntentRecognition,
+  QA,
+  Condition,
+  Variable,
+  TextProcessing,
+  Loop,
+  LoopStart,
+  LoopEnd,
+  LoopBreak,
+  LoopContinue,
+  Code,
+  HTTPRequest,
+  Plugin,
+  Knowledge: laterVersion("Knowledge"),
+  LongTermMemory: laterVersion("LongTermMemory"),
+  DocumentExtraction: laterVersion("DocumentExtraction"),
+  TableDataAdd: laterVersion("TableDataAdd"),
+  TableDataDelete: laterVersion("TableDataDelete"),
+  TableDataUpdate: laterVersion("TableDataUpdate"),
+  TableDataQuery: laterVersion("TableDataQuery"),
+  TableSQL: laterVersion("TableSQL"),
+  Workflow: laterVersion("Workflow"),
+  Mcp: laterVersion("Mcp"),
+  LoopCondition: laterVersion("LoopCondition"),
+  Interval: laterVersion("Interval"),
+};
+
+export function definitionOf(type: string): NodeDefinition | undefined {
+  return Object.hasOwn(registry, type) ? registry[type as NodeType] : undefined;
+}
