@@ -127,6 +127,11 @@ describe("responses conform to the contract on the happy path", () => {
     const otherSpace = (await call(space.add, { token, body: { name: "另一个空间" } })) as number;
     const agentId = (await call(agent.add, { token, body: { spaceId, name: "契约助手" } })) as number;
     await call(agent.configUpdate, { token, body: { id: agentId, description: "改过" } });
+    await call(agent.get, { token, params: { agentId } });
+    await call(agent.page, { token, body: { spaceId } });
+    await call(agent.history, { token, params: { agentId } });
+    await call(agent.variables, { token, params: { agentId } });
+    await call(agent.detail, { token, params: { agentId } });
     const list = (await call(agent.componentList, { token, params: { agentId } })) as { id: number; type: string }[];
     const idOf = (type: string) => list.find((c) => c.type === type)!.id;
     await call(agent.modelUpdate, { token, body: { id: idOf("Model"), bindConfig: { temperature: 0.5 } } });
@@ -136,6 +141,7 @@ describe("responses conform to the contract on the happy path", () => {
     await call(agent.editList, { token, params: { size: 10 } });
     await call(agent.devCollectList, { token, params: { page: 1, size: 10 } });
     await call(agent.collectList, { token, params: { page: 1, size: 10 } });
+    await call(agent.home, { token });
     for (const e of [agent.unCollect, agent.unLike, agent.devUnCollect])
       await call(e, { token, params: { id: agentId } });
 
@@ -169,11 +175,14 @@ describe("responses conform to the contract on the happy path", () => {
     const spaceId = (await call(space.add, { token, body: { name: "发布空间" } })) as number;
     const agentId = await addAgent(s, token, spaceId);
     await call(publish.agentApply, { token, params: { agentId }, body: { scope: "Space", spaceId } });
+    await call(publish.itemList, { token, body: { targetType: "Agent", targetId: agentId } });
     const [local] = await liveRows(s, agentId);
     await call(publish.offShelf, { token, body: { publishId: local!.id } });
 
     const item = { scope: "Tenant", allowCopy: 1 };
     await call(publish.apply, { token, body: { targetType: "Agent", targetId: agentId, items: [item] } });
+    await call(publish.applyList, { token: admin, body: {} });
+    await call(publish.applyGet, { token: admin, params: { applyId: await pendingApplyId(s, admin, agentId) } });
     await call(publish.reject, {
       token: admin,
       params: { applyId: await pendingApplyId(s, admin, agentId) },
@@ -181,6 +190,8 @@ describe("responses conform to the contract on the happy path", () => {
     });
     await call(publish.apply, { token, body: { targetType: "Agent", targetId: agentId, items: [item] } });
     await call(publish.approve, { token: admin, params: { applyId: await pendingApplyId(s, admin, agentId) } });
+    await call(publish.squareAgents, { token: reader.token, body: {} });
+    await call(publish.publishedList, { token: admin, body: {} });
     const target = (await s.call(pathOf(space.list), { token: reader.token })).data[0].id as number;
     await call(publish.templateCopy, { token: reader.token, body: { targetId: agentId, targetSpaceId: target } });
     const live = (await liveRows(s, agentId)).find((r) => r.scope === "Tenant")!;
@@ -193,8 +204,15 @@ describe("responses conform to the contract on the happy path", () => {
     const spaceId = (await call(space.add, { token: u.token, body: { name: "模型空间" } })) as number;
     const fields = { name: "契约模型", model: "fake-text", baseUrl: "http://127.0.0.1:9/v1", apiKey: "sk-contract" };
     const id = (await call(model.save, { token: u.token, body: { spaceId, ...fields } })) as number;
+    await call(model.list, { token: u.token, body: { spaceId } });
+    await call(model.get, { token: u.token, params: { id } });
+    await call(model.test, { token: u.token, body: { id } });
     await call(model.delete, { token: u.token, params: { id } });
     const tenantModel = (await call(model.systemSave, { token: admin, body: fields })) as number;
+    await call(model.systemList, { token: admin, body: {} });
+    await call(model.systemListAll, { token: admin });
+    await call(model.systemGet, { token: admin, params: { id: tenantModel } });
+    await call(model.systemTest, { token: admin, body: { id: tenantModel } });
     await call(model.systemDefaults, { token: admin, body: {} });
     await call(model.systemDelete, { token: admin, params: { id: tenantModel } });
 
@@ -207,6 +225,7 @@ describe("responses conform to the contract on the happy path", () => {
     await call(system.userDisable, { token: admin, params: { id: userId } });
     await call(system.userEnable, { token: admin, params: { id: userId } });
     await call(system.userDelete, { token: admin, params: { id: userId } });
+    await call(system.configList, { token: admin });
     await call(system.configSave, { token: admin, body: { pageFooterText: "契约" } });
     await call(system.configAdd, { token: admin, body: { pageFooterText: "" } });
   });
@@ -228,6 +247,7 @@ describe("responses conform to the contract on the happy path", () => {
     const bind = await codeFor({ type: "BIND_EMAIL", email: other }, token);
     await call(auth.emailBind, { token, body: { email: other, code: bind } });
     await call(auth.update, { token, body: { nickName: "契约用户" } });
+    await call(auth.loginInfo, { token });
     await call(auth.logout, { token });
   });
 

@@ -1,3 +1,4 @@
+import { agentPermissions } from "../../../contract/api/agent-dto";
 import type { Actor } from "../../core";
 import { statisticNames } from "../../db/schema";
 import type { UserRow } from "../auth/repo";
@@ -5,7 +6,7 @@ import type { SpaceRole } from "../space/repo";
 import type { TenantConfig } from "../tenant/contract";
 import type { AgentRow, ComponentRow } from "./repo";
 
-export const agentPermissions = ["Copy", "Transfer", "Delete", "Publish", "TempChat", "AgentApi", "Export"] as const;
+export { agentPermissions };
 export type AgentPermission = (typeof agentPermissions)[number];
 
 /**

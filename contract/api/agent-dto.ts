@@ -1,0 +1,105 @@
+import { argSchema } from "../args";
+import { componentTypes, historyKinds, openClose, publishStatuses, publishTargetTypes } from "../enums";
+import { pageSchema } from "../page";
+import { z } from "../zod";
+import { creatorInfoSchema, guidQuestionDto, statisticsSchema } from "./views";
+
+/** What the agent endpoints answer (the request schemas are in agent.ts). */
+
+const when = z.iso.datetime({ offset: true });
+
+/** A component on an agent; `bindConfig` is its kind's settings (component-kind descriptors in contract/components). */
+export const componentDto = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  agentId: z.number().int(),
+  spaceId: z.number().int(),
+  type: z.enum(componentTypes),
+  targetId: z.number().int(),
+  name: z.string(),
+  icon: z.string(),
+  description: z.string(),
+  bindConfig: z.record(z.string(), z.unknown()),
+  exceptionOut: z.number().int(),
+  fallbackMsg: z.string(),
+  created: when,
+  modified: when,
+});
+
+export const agentPermissions = ["Copy", "Transfer", "Delete", "Publish", "TempChat", "AgentApi", "Export"] as const;
+
+/** An agent as its developers see it; lists carry no components (`null`), a single agent carries them all. */
+export const agentDto = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  tenantId: z.number().int(),
+  spaceId: z.number().int(),
+  creatorId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  systemPrompt: z.string(),
+  userPrompt: z.string(),
+  openSuggest: z.enum(openClose),
+  suggestPrompt: z.string(),
+  openingChatMsg: z.string(),
+  openingGuidQuestions: z.array(z.string()),
+  guidQuestionDtos: z.array(guidQuestionDto),
+  openLongMemory: z.enum(openClose),
+  openScheduledTask: z.enum(openClose),
+  openFileBox: z.enum(openClose),
+  shortcutInstructions: z.array(z.object({ name: z.string(), content: z.string() })),
+  publishStatus: z.enum(publishStatuses),
+  publishDate: when.nullable(),
+  created: when,
+  modified: when,
+  creator: creatorInfoSchema,
+  agentStatistics: statisticsSchema,
+  modelComponentConfig: componentDto.nullable(),
+  agentComponentConfigList: z.array(componentDto).nullable(),
+  permissions: z.array(z.enum(agentPermissions)),
+  devCollected: z.boolean(),
+  collected: z.boolean(),
+  liked: z.boolean(),
+});
+export type AgentDto = z.infer<typeof agentDto>;
+export type ComponentDto = z.infer<typeof componentDto>;
+
+export const agentPageDto = pageSchema(agentDto);
+
+/** One entry of an agent's configuration history; `config` is the agent's snapshot at that point. */
+export const historyEntryDto = z.object({
+  id: z.number().int(),
+  targetType: z.enum(publishTargetTypes),
+  targetId: z.number().int(),
+  type: z.enum(historyKinds),
+  config: z.record(z.string(), z.unknown()),
+  description: z.string(),
+  opUser: creatorInfoSchema,
+  created: when,
+  modified: when,
+});
+
+/** The system variables and the agent's own, as prompts may reference them. */
+export const variableListDto = z.array(argSchema);
+
+/** A card of the home page's lists (最近使用, 最近编辑, 我的收藏, 开发收藏). */
+export const homeItemDto = z.object({
+  targetType: z.literal("Agent"),
+  targetId: z.number().int(),
+  spaceId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  publishStatus: z.enum(publishStatuses),
+  statistics: statisticsSchema,
+  publishUser: creatorInfoSchema,
+  collect: z.boolean(),
+  lastConversationId: z.number().int().nullable(),
+  modified: when,
+});
+export const homeCategoryTypes = ["Recently_Used", "Recently_Edited", "Collected", "Dev_Collected"] as const;
+export const homeListDto = z.object({
+  categories: z.array(z.object({ type: z.enum(homeCategoryTypes), name: z.string() })),
+  categoryItems: z.partialRecord(z.enum(homeCategoryTypes), z.array(homeItemDto)),
+});
