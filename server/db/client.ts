@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
-import { yieldBetweenStatements } from "./yielding";
+import { urgently, yieldBetweenStatements } from "./yielding";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -49,7 +49,8 @@ export async function openDatabase(opts: { url?: string; dataDir: string; loadDa
     db,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    ping: () => ping(db),
+    // The readiness ping goes before queued chat statements: a real query, answered without their wait.
+    ping: () => urgently(() => ping(db)),
     close: () => client.close(),
     snapshot: () => client.dumpDataDir("none"),
   };

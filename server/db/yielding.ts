@@ -1,34 +1,113 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 
-/** Resolves after the event loop has had a turn: pending I/O (new requests, socket writes) runs first. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** How long statements may run back to back before the event loop gets a turn. */
+const SLICE_MS = 4;
 
-type Query = PGlite["query"];
+/** Marks statements issued inside `urgently` (health checks): they go before every queued statement. */
+const urgent = new AsyncLocalStorage<true>();
 
-function yieldingQuery(query: Query): Query {
-  return (async (...args: Parameters<Query>) => {
-    await nextTurn();
-    return query(...args);
-  }) as Query;
+/** Runs `fn` with its statements ahead of the queue — for the readiness ping, which must not wait behind chat saves. */
+export function urgently<T>(fn: () => Promise<T>): Promise<T> {
+  return urgent.run(true, fn);
 }
 
 /**
- * Embedded PostgreSQL (PGlite) runs each statement synchronously on the event loop, and queued statements
- * follow each other in microtasks — which never let the loop handle I/O. Under load (100 chat streams, each
- * with a few dozen statements per turn) that queue drained for seconds while health checks and every other
- * request waited. Here each statement waits for one turn of the event loop first, so the loop serves
- * requests between statements; the statements themselves, and their order, are unchanged.
+ * The embedded database (PGlite) runs each statement synchronously on the event loop. This queue hands it to
+ * one statement or transaction at a time, and lets statements follow each other only for SLICE_MS before the
+ * loop serves I/O (new requests, socket writes) again. Without it, the statements of 100 concurrent chat turns
+ * all became ready in the same loop turn and ran back to back for a hundred milliseconds and more.
+ */
+class StatementQueue {
+  private readonly waiting: (() => void)[] = [];
+  private readonly urgentWaiting: (() => void)[] = [];
+  /** A statement runs, or a transaction is open: nothing else is granted. */
+  private busy = false;
+  private scheduled = false;
+  private sliceStart = 0;
+
+  /** Resolves when the caller may run; it must call `release` once its statement or transaction has ended. */
+  acquire(): Promise<void> {
+    return new Promise((resolve) => {
+      (urgent.getStore() ? this.urgentWaiting : this.waiting).push(resolve);
+      this.pump();
+    });
+  }
+
+  release() {
+    this.busy = false;
+    this.pump();
+  }
+
+  /** Inside an open transaction: waits for a loop turn when the slice is spent (the transaction keeps the queue). */
+  async pause() {
+    if (!this.sliceLeft()) await this.nextSlice();
+  }
+
+  private sliceLeft() {
+    return performance.now() - this.sliceStart < SLICE_MS;
+  }
+
+  private nextSlice() {
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        this.sliceStart = performance.now();
+        resolve();
+      }),
+    );
+  }
+
+  private pump() {
+    if (this.busy || this.scheduled) return;
+    if (!this.urgentWaiting.length && !this.waiting.length) return;
+    if (!this.sliceLeft()) {
+      this.scheduled = true;
+      void this.nextSlice().then(() => {
+        this.scheduled = false;
+        this.pump();
+      });
+      return;
+    }
+    const next = this.urgentWaiting.shift() ?? this.waiting.shift();
+    this.busy = true;
+    next?.();
+  }
+}
+
+type Query = PGlite["query"];
+
+/**
+ * Routes every statement of `client` through one StatementQueue. Statements keep their order; a transaction
+ * holds the queue from BEGIN to COMMIT (PGlite serialises them anyway), its own statements pausing for a
+ * loop turn when the slice is spent.
  */
 export function yieldBetweenStatements(client: PGlite): PGlite {
+  const queue = new StatementQueue();
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = yieldingQuery(query);
-  client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) =>
-    transaction((tx) => {
-      // The transaction's own methods (and its `closed` getter) stay; only `query` waits its turn.
-      const yielding: Transaction = Object.create(tx);
-      yielding.query = yieldingQuery(tx.query);
-      return fn(yielding);
-    })) as PGlite["transaction"];
+  client.query = (async (...args: Parameters<Query>) => {
+    await queue.acquire();
+    try {
+      return await query(...args);
+    } finally {
+      queue.release();
+    }
+  }) as Query;
+  client.transaction = (async (fn: (tx: Transaction) => Promise<unknown>) => {
+    await queue.acquire();
+    try {
+      return await transaction((tx) => {
+        // The transaction's own methods (and its `closed` getter) stay; only `query` waits for its slice.
+        const paused: Transaction = Object.create(tx);
+        paused.query = (async (...args: Parameters<Query>) => {
+          await queue.pause();
+          return tx.query(...args);
+        }) as Query;
+        return fn(paused);
+      });
+    } finally {
+      queue.release();
+    }
+  }) as PGlite["transaction"];
   return client;
 }

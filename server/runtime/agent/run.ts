@@ -11,6 +11,7 @@ import type { ModelRow } from "../../modules/model/repo";
 import { type ChatEvent, type FinalResult, frame, messageEvent, type ProcessingStep } from "./events";
 import { historyMessages, systemPrompt, userTurnText } from "./prompt";
 import { track } from "./ticker";
+import { startTurn } from "./turn-start";
 import { type RuntimeTool, type ToolContext, toolsForTurn } from "./tools";
 
 const HEARTBEAT_MS = 10_000;
@@ -64,33 +65,22 @@ const SHUTDOWN_MESSAGE = "服务正在重启，回答已中断，请稍后重试
 
 /**
  * Persists the turn before the model is called: the user's message, an `incomplete` answer and the run row,
- * in one transaction that holds the conversation's row lock, so of two simultaneous messages only one starts.
- * Null when an answer of this conversation is still running.
+ * group-committed with the turns starting at the same time (turn-start.ts) under the conversation's row lock,
+ * so of two simultaneous messages only one starts. Null when an answer of this conversation is still running.
  */
 export async function beginTurn(deps: Deps, input: TurnInput) {
   const { requestId, conversation } = input;
   const startTime = Date.now();
   const remembered = userVariables(input.config, conversation.variables, input.variableParams);
-  return deps.db.transaction(async (tx) => {
-    await conversations.lockConversation(tx, conversation.id);
-    if (await conversations.executingRun(tx, conversation.id)) return null;
-    const user = await conversations.insertMessage(tx, {
-      conversationId: conversation.id,
-      requestId,
-      role: "USER",
-      text: input.message,
-      attachments: input.attachments,
-    });
-    const answer = await conversations.insertMessage(tx, {
-      conversationId: conversation.id,
-      requestId,
-      role: "ASSISTANT",
-      status: "incomplete",
-    });
-    await conversations.insertRun(tx, { requestId, conversationId: conversation.id, userId: input.actor.userId });
-    await conversations.updateConversation(tx, conversation.id, { variables: remembered, modified: new Date() });
-    return { userMessageId: user.id, assistant: answer, remembered, startTime };
+  const started = await startTurn(deps, {
+    conversationId: conversation.id,
+    requestId,
+    userId: input.actor.userId,
+    message: input.message,
+    attachments: input.attachments,
+    variables: remembered,
   });
+  return started && { ...started, remembered, startTime };
 }
 
 /** What a turn accumulates while it streams: the shared ticker saves it each second, settleTurn stores it last. */
@@ -283,7 +273,7 @@ async function settleTurn(
     outputText: state.text,
     componentExecuteResults: state.steps.map((s) => s.result),
   };
-  await conversations.updateMessage(deps.db, started.assistant.id, {
+  await conversations.updateMessage(deps.db, started.assistantId, {
     text: state.text,
     think: state.think,
     status: state.shuttingDown ? "interrupted" : failure ? "error" : "complete",
@@ -331,7 +321,7 @@ export async function streamTurn(
   // One shared timer (ticker.ts) saves the growing answer every second and reads the stop flag, for all turns.
   const untrack = track(deps, {
     requestId,
-    messageId: started.assistant.id,
+    messageId: started.assistantId,
     unsaved: () => {
       if (!state.dirty) return null;
       state.dirty = false;

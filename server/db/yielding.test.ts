@@ -1,0 +1,52 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { urgently, yieldBetweenStatements } from "./yielding";
+
+let client: PGlite;
+
+beforeAll(async () => {
+  client = yieldBetweenStatements(await PGlite.create({ dataDir: "memory://" }));
+  await client.query("create table t (n int)");
+});
+
+afterAll(() => client.close());
+
+/** A statement that keeps the (synchronous) database busy for a moment. */
+const busy = () => client.query("select count(*) from generate_series(1, 5000)");
+
+describe("yieldBetweenStatements", () => {
+  it("lets the event loop run between concurrent statements instead of running them all in one turn", async () => {
+    let finished = 0;
+    const all = Array.from({ length: 100 }, () => busy().then(() => finished++));
+    const seenByLoop = await new Promise<number>((resolve) => setImmediate(() => resolve(finished)));
+    await Promise.all(all);
+    expect(seenByLoop).toBeLessThan(100);
+    expect(finished).toBe(100);
+  });
+
+  it("runs a statement issued urgently before the statements already queued", async () => {
+    const order: string[] = [];
+    const queued = Array.from({ length: 100 }, (_, i) => busy().then(() => order.push(`q${i}`)));
+    const ping = urgently(() => client.query("select 1")).then(() => order.push("ping"));
+    await Promise.all([...queued, ping]);
+    expect(order.indexOf("ping")).toBeLessThan(order.indexOf("q99"));
+    expect(order.filter((o) => o.startsWith("q"))).toEqual(Array.from({ length: 100 }, (_, i) => `q${i}`));
+  });
+
+  it("keeps a transaction whole while other statements wait, and rolls it back on failure", async () => {
+    const inserts = client.transaction(async (tx) => {
+      for (let n = 0; n < 50; n++) await tx.query("insert into t values ($1)", [n]);
+      return (await tx.query<{ c: number }>("select count(*)::int as c from t")).rows[0]?.c;
+    });
+    const outside = client.query<{ c: number }>("select count(*)::int as c from t");
+    expect(await inserts).toBe(50);
+    expect((await outside).rows[0]?.c).toBe(50);
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query("insert into t values (99)");
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect((await client.query<{ c: number }>("select count(*)::int as c from t")).rows[0]?.c).toBe(50);
+  });
+});

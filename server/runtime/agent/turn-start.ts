@@ -1,0 +1,155 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Deps } from "../../core";
+import type { Db } from "../../db/client";
+import { type Attachment, chatRuns, conversations, messages } from "../../db/schema";
+
+/** What a turn stores before the model is called. */
+export interface TurnStart {
+  conversationId: number;
+  requestId: string;
+  userId: number;
+  message: string;
+  attachments: Attachment[];
+  /** The conversation's variables after this turn's values. */
+  variables: Record<string, unknown>;
+}
+
+export interface TurnStarted {
+  userMessageId: number;
+  assistantId: number;
+}
+
+interface Waiting {
+  start: TurnStart;
+  resolve: (started: TurnStarted | null) => void;
+  reject: (err: unknown) => void;
+}
+
+interface Committer {
+  waiting: Waiting[];
+  /** A batch is being written: turns arriving meanwhile go into the next one. */
+  writing: boolean;
+}
+
+const committers = new WeakMap<Deps, Committer>();
+
+/**
+ * Stores a turn's start — the user's message, an `incomplete` answer and the run row — before the model is
+ * called; null when an answer of the conversation is still running. Group commit: the turns that arrive
+ * while a batch is written (or within the same event-loop turn) are written together by the next one, in
+ * one transaction of five statements instead of six statements each. An idle server writes a lone turn
+ * after one event-loop turn, as before; the batch is committed before any of its turns is answered.
+ */
+export function startTurn(deps: Deps, start: TurnStart): Promise<TurnStarted | null> {
+  let c = committers.get(deps);
+  if (!c) {
+    c = { waiting: [], writing: false };
+    committers.set(deps, c);
+  }
+  const committer = c;
+  return new Promise((resolve, reject) => {
+    committer.waiting.push({ start, resolve, reject });
+    if (!committer.writing) {
+      committer.writing = true;
+      setImmediate(() => void writeBatches(deps, committer));
+    }
+  });
+}
+
+async function writeBatches(deps: Deps, c: Committer) {
+  while (c.waiting.length) {
+    const batch = c.waiting.splice(0);
+    try {
+      const started = await deps.db.transaction((tx) =>
+        writeBatch(
+          tx,
+          batch.map((w) => w.start),
+        ),
+      );
+      for (const [i, w] of batch.entries()) w.resolve(started[i] ?? null);
+    } catch (err) {
+      // One bad turn must not fail the others: each is retried alone, failing only itself.
+      if (batch.length === 1) batch[0]?.reject(err);
+      else await retryAlone(deps, batch);
+    }
+  }
+  c.writing = false;
+}
+
+async function retryAlone(deps: Deps, batch: Waiting[]) {
+  for (const w of batch) {
+    try {
+      const [started] = await deps.db.transaction((tx) => writeBatch(tx, [w.start]));
+      w.resolve(started ?? null);
+    } catch (err) {
+      w.reject(err);
+    }
+  }
+}
+
+/**
+ * One batch, in one transaction: lock the conversations (in id order, so concurrent batches on PostgreSQL
+ * cannot deadlock), skip those with a running answer — and a second turn of the same conversation in the
+ * batch —, then insert the messages and run rows and update the conversations, one statement each.
+ */
+async function writeBatch(tx: Db, starts: TurnStart[]): Promise<(TurnStarted | null)[]> {
+  const ids = [...new Set(starts.map((s) => s.conversationId))];
+  await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(inArray(conversations.id, ids))
+    .orderBy(asc(conversations.id))
+    .for("update");
+  const running = await tx
+    .select({ conversationId: chatRuns.conversationId })
+    .from(chatRuns)
+    .where(and(inArray(chatRuns.conversationId, ids), eq(chatRuns.status, "EXECUTING")));
+  const busy = new Set(running.map((r) => r.conversationId));
+  const accepted = starts.filter((s) => {
+    if (busy.has(s.conversationId)) return false;
+    busy.add(s.conversationId);
+    return true;
+  });
+  if (!accepted.length) return starts.map(() => null);
+
+  const rows = await tx
+    .insert(messages)
+    .values(
+      accepted.flatMap((s) => [
+        {
+          conversationId: s.conversationId,
+          requestId: s.requestId,
+          role: "USER" as const,
+          text: s.message,
+          attachments: s.attachments,
+        },
+        {
+          conversationId: s.conversationId,
+          requestId: s.requestId,
+          role: "ASSISTANT" as const,
+          status: "incomplete" as const,
+        },
+      ]),
+    )
+    .returning({ id: messages.id, requestId: messages.requestId, role: messages.role });
+  await tx
+    .insert(chatRuns)
+    .values(accepted.map((s) => ({ requestId: s.requestId, conversationId: s.conversationId, userId: s.userId })));
+  const values = sql.join(
+    accepted.map((s) => sql`(${s.conversationId}::int, ${JSON.stringify(s.variables)}::jsonb)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update ${conversations} set "variables" = v.variables, "modified" = now()
+      from (values ${values}) as v(id, variables) where ${conversations.id} = v.id`,
+  );
+
+  const idOf = new Map(rows.map((r) => [`${r.requestId} ${r.role}`, r.id]));
+  return starts.map((s) => {
+    if (!accepted.includes(s)) return null;
+    const userMessageId = idOf.get(`${s.requestId} USER`);
+    const assistantId = idOf.get(`${s.requestId} ASSISTANT`);
+    if (userMessageId === undefined || assistantId === undefined) throw new Error("turn start insert returned nothing");
+    return { userMessageId, assistantId };
+  });
+}
