@@ -7,6 +7,9 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("chat-temp/:chatKey", "routes/chat-temp.tsx"),
   route("space/:spaceId/agent/:agentId", "routes/agent-editor.tsx"),
+  route("space/:spaceId/plugin/:pluginId", "routes/plugin-http.tsx"),
+  route("space/:spaceId/plugin/:pluginId/cloud-tool", "routes/plugin-code.tsx"),
+  route("space/:spaceId/plugin/:pluginId/manage", "routes/plugin-manage.ts"),
   layout("routes/_main.tsx", [
     index("routes/home.tsx"),
     route("agent/:agentId", "routes/agent-detail.tsx"),
@@ -19,6 +22,7 @@ export default [
       route("develop", "routes/space-develop.tsx"),
       route("develop/new", "routes/space-develop-new.tsx"),
       route("library", "routes/space-library.tsx"),
+      route("library/plugin/new", "routes/plugin-new.tsx"),
       route("team", "routes/space-team.tsx"),
     ]),
     route("square", "routes/square.tsx"),
@@ -45,6 +49,7 @@ export default [
   route("resources/file-upload", "routes/resources/file-upload.ts"),
   route("resources/dev-conversation", "routes/resources/dev-conversation.ts"),
   route("resources/prompt-optimize", "routes/resources/prompt-optimize.ts"),
+  route("resources/plugin-code-optimize", "routes/resources/plugin-code-optimize.ts"),
   route("resources/space-models", "routes/resources/space-models.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

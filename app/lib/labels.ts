@@ -201,3 +201,15 @@ export const functionCallLabels: Record<FunctionCallMode, string> = {
   CallSupported: "支持普通函数调用",
   StreamCallSupported: "支持流式函数调用",
 };
+
+/* Plugins (reference Appendix A "Plugins, models, knowledge, tables"). */
+
+export const pluginTypeLabels = { HTTP: "HTTP 插件", CODE: "代码插件" } as const;
+export const codeLanguageLabels = { JavaScript: "JavaScript", Python: "Python" } as const;
+export const httpContentTypeLabels = {
+  JSON: "JSON",
+  FORM_DATA: "form-data",
+  X_WWW_FORM_URLENCODED: "x-www-form-urlencoded",
+  OTHER: "其他（纯文本）",
+} as const;
+export const httpArgLocationLabels = { Query: "Query", Body: "Body", Header: "Header", Path: "Path" } as const;

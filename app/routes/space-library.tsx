@@ -1,12 +1,19 @@
 import { BookOpen, Braces, Cpu, type LucideIcon, Plug, Puzzle, SearchX, Table2, Workflow } from "lucide-react";
-import type { UserDto } from "../../server/modules/auth/service";
+import { Link, useLocation } from "react-router";
+import { endpoints } from "../../contract/api";
 import { PublishStatusBadge } from "../components/agent/publish-status-badge";
 import { SpaceModels } from "../components/chat/space-models";
 import { PageHeader } from "../components/page-header";
+import {
+  libraryPluginHref,
+  NewComponentMenu,
+  PluginDialogs,
+  PluginRowMenu,
+} from "../components/plugin/library-plugins";
 import { Badge } from "../components/ui/badge";
 import { EmptyState } from "../components/ui/empty-state";
 import { Tabs } from "../components/ui/tabs";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import { useCurrentSpace } from "../lib/current-space";
 import { formatRelative } from "../lib/format";
 import {
@@ -21,7 +28,6 @@ import { pageTitle } from "../lib/meta";
 import { loadSpaceModels } from "../lib/space-models.server";
 import { spaceIdParam } from "../lib/url";
 import type { Route } from "./+types/space-library";
-import type { LibraryItem } from "./agent-editor.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "组件库");
 
@@ -43,8 +49,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     creator: pick(listCreatorLabels, url.searchParams.get("creator"), "All_Person"),
   };
   const [all, me] = await Promise.all([
-    api<LibraryItem[]>(context, request, `/api/component/list/${spaceId}`),
-    api<UserDto>(context, request, "/api/user/getLoginInfo"),
+    apiCall(context, request, endpoints.component.list, { params: { spaceId } }),
+    apiCall(context, request, endpoints.auth.loginInfo),
   ]);
   // The list endpoint returns the whole library (as the original client filters it), so filtering happens here.
   let items = all.filter(
@@ -86,7 +92,7 @@ const emptyCopy: Record<LibraryType, { title: string; description: string }> = {
   },
   Plugin: {
     title: "还没有插件",
-    description: "插件让智能体调用外部 HTTP 接口或运行一段代码，完成查询、计算等任务。创建插件的功能即将开放。",
+    description: "插件让智能体调用外部 HTTP 接口或运行一段代码，完成查询、计算等任务。点击“新建 → 插件”创建第一个。",
   },
   Knowledge: {
     title: "还没有知识库",
@@ -118,11 +124,14 @@ const tabsOf = <K extends string>(labels: Record<K, string>, to: (key: K) => str
 export default function LibraryPage({ loaderData }: Route.ComponentProps) {
   const { query, items, filtered, spaceModels } = loaderData;
   const space = useCurrentSpace();
+  const location = useLocation();
+  const here = location.pathname + location.search;
   const href = (changes: Partial<LibraryQuery>) => libraryHref(space.id, query, changes);
   const empty = filtered ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" } : emptyCopy[query.type];
   return (
     <div className="flex flex-col gap-5 p-8">
-      <PageHeader title="组件库" description={space.name} />
+      <PageHeader title="组件库" description={space.name} actions={<NewComponentMenu spaceId={space.id} />} />
+      <PluginDialogs spaceId={space.id} items={items.filter((i) => i.type === "Plugin")} here={here} />
       <Tabs items={tabsOf(libraryTypeLabels, (type) => href({ type }))} active={query.type} label="组件类型" />
       <div className="flex flex-wrap gap-3">
         <div className="w-72">
@@ -155,9 +164,15 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="flex items-center gap-2 font-medium">
-                    <span className="truncate">{item.name}</span>
+                    {item.type === "Plugin" ? (
+                      <Link to={libraryPluginHref(space.id, item)} className="truncate hover:underline">
+                        {item.name}
+                      </Link>
+                    ) : (
+                      <span className="truncate">{item.name}</span>
+                    )}
                     <Badge>{libraryTypeLabels[item.type]}</Badge>
-                    {item.ext ? <Badge tone="primary">{item.ext}</Badge> : null}
+                    {item.ext ? <Badge tone="primary">{item.ext === "CODE" ? "代码" : item.ext}</Badge> : null}
                   </p>
                   <p className="truncate text-[13px] text-gray-500">{item.description || "暂无描述"}</p>
                 </div>
@@ -165,6 +180,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
                 <time dateTime={item.modified} className="text-[13px] text-gray-500" suppressHydrationWarning>
                   {formatRelative(item.modified)}
                 </time>
+                {item.type === "Plugin" ? <PluginRowMenu item={item} here={here} /> : null}
               </li>
             );
           })}
