@@ -27,8 +27,8 @@ export const modelBindSchema = z.object({
   mode: z.enum(modelModes, { error: "必须是 Precision、Balanced、Creative 或 Customization" }).default("Balanced"),
   temperature: z.number().min(0, "不能小于 0").max(2, "不能大于 2").default(1),
   topP: z.number().min(0, "不能小于 0").max(1, "不能大于 1").default(0.7),
-  maxTokens: z.number().int().min(1, "至少为 1").max(1_000_000).default(4096),
-  contextRounds: z.number().int().min(0, "不能小于 0").max(100, "不能大于 100").default(3),
+  maxTokens: z.number().int("必须是整数").min(1, "至少为 1").max(1_000_000, "最多 1000000").default(4096),
+  contextRounds: z.number().int("必须是整数").min(0, "不能小于 0").max(100, "不能大于 100").default(3),
   reasoningModelId: z.number().int().positive().nullable().default(null),
 });
 export type ModelBind = z.infer<typeof modelBindSchema>;
@@ -62,6 +62,11 @@ export const tableBindSchema = z.object({
   cardBindConfig: cardBindSchema.nullable().optional(),
 });
 
+/** A variable's default value as a person types it (the form's text; lists and objects are its JSON). */
+export const variableDefaultText = shortText(2000);
+const defaultFits = (v: unknown) =>
+  v === undefined || variableDefaultText.safeParse(typeof v === "string" ? v : JSON.stringify(v)).success;
+
 export const variableSchema = z.object({
   key: shortText(64).optional(),
   name: z
@@ -84,7 +89,7 @@ export const variableSchema = z.object({
     })
     .nullable()
     .optional(),
-  bindValue: z.unknown().optional(),
+  bindValue: z.unknown().refine(defaultFits, "默认值最多 2000 个字符").optional(),
 });
 export type Variable = z.infer<typeof variableSchema>;
 export const variableBindSchema = z.object({ variables: z.array(variableSchema).max(50, "最多 50 个变量") });

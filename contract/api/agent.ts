@@ -10,6 +10,7 @@ import {
   triggerBindSchema,
   type Variable,
   variableBindSchema,
+  variableDefaultText,
   variableSchema,
 } from "../components";
 import {
@@ -24,7 +25,9 @@ import {
 import { pageSchema } from "../page";
 import { requiredSafeUrl, safeUrl } from "../safe-url";
 import { flag01, id, shortText, z } from "../zod";
+import { agentDto, agentPageDto, historyEntryDto, homeListDto, variableListDto } from "./agent-dto";
 import { endpoint, nothing } from "./endpoint";
+import { agentDetailDto } from "./views";
 
 export {
   type Arg,
@@ -43,6 +46,7 @@ export {
   triggerBindSchema,
   type Variable,
   variableBindSchema,
+  variableDefaultText,
   variableInputTypes,
   variableSchema,
 };
@@ -57,6 +61,15 @@ export const guidQuestionSchema = z.object({
   info: z.string().trim().min(1, "不能为空").max(200, "最多 200 个字符"),
   icon: safeUrl().nullable().optional(),
   url: requiredSafeUrl().nullable().optional(),
+});
+
+/** How many opening questions and shortcut instructions an agent may have (the editor offers that many rows). */
+export const MAX_GUID_QUESTIONS = 10;
+export const MAX_SHORTCUTS = 20;
+
+export const shortcutSchema = z.object({
+  name: z.string().trim().min(1, "不能为空").max(32, "最多 32 个字符"),
+  content: z.string().trim().min(1, "不能为空").max(2000, "最多 2000 个字符"),
 });
 
 export const agentTemplates = ["template-1", "template-2", "template-3", "template-4"] as const;
@@ -88,20 +101,15 @@ export const updateAgentInput = z.object({
   openSuggest: z.enum(openClose).optional(),
   suggestPrompt: z.string().max(5000, "最多 5000 个字符").optional(),
   openingChatMsg: z.string().max(5000, "最多 5000 个字符").optional(),
-  openingGuidQuestions: z.array(z.string().trim().min(1).max(200)).max(10, "最多 10 个").optional(),
-  guidQuestionDtos: z.array(guidQuestionSchema).max(10, "最多 10 个").optional(),
+  openingGuidQuestions: z
+    .array(guidQuestionSchema.shape.info)
+    .max(MAX_GUID_QUESTIONS, `最多 ${MAX_GUID_QUESTIONS} 个`)
+    .optional(),
+  guidQuestionDtos: z.array(guidQuestionSchema).max(MAX_GUID_QUESTIONS, `最多 ${MAX_GUID_QUESTIONS} 个`).optional(),
   openLongMemory: z.enum(openClose).optional(),
   openScheduledTask: z.enum(openClose).optional(),
   openFileBox: z.enum(openClose).optional(),
-  shortcutInstructions: z
-    .array(
-      z.object({
-        name: z.string().trim().min(1, "不能为空").max(32),
-        content: z.string().trim().min(1, "不能为空").max(2000),
-      }),
-    )
-    .max(20, "最多 20 个")
-    .optional(),
+  shortcutInstructions: z.array(shortcutSchema).max(MAX_SHORTCUTS, `最多 ${MAX_SHORTCUTS} 个`).optional(),
 });
 
 export const agentListQuery = z.object({
@@ -183,7 +191,7 @@ const componentUpdate = <K extends keyof typeof updatableComponentKinds>(kind: K
 export const agent = {
   add: endpoint({ method: "POST", path: "/api/agent/add", body: addAgentInput, response: z.number().int() }),
   list: endpoint({ method: "GET", path: "/api/agent/list/:spaceId", query: agentListQuery }),
-  page: endpoint({ method: "POST", path: "/api/agent/page", body: agentPageInput }),
+  page: endpoint({ method: "POST", path: "/api/agent/page", body: agentPageInput, response: agentPageDto }),
   cardList: endpoint({ method: "GET", path: "/api/agent/card/list" }),
   configUpdate: endpoint({
     method: "POST",
@@ -191,12 +199,16 @@ export const agent = {
     body: updateAgentInput,
     response: nothing,
   }),
-  history: endpoint({ method: "GET", path: "/api/agent/config/history/list/:agentId" }),
+  history: endpoint({
+    method: "GET",
+    path: "/api/agent/config/history/list/:agentId",
+    response: z.array(historyEntryDto),
+  }),
   delete: endpoint({ method: "POST", path: "/api/agent/delete/:agentId", response: nothing }),
   copy: endpoint({ method: "POST", path: "/api/agent/copy/:agentId", response: z.number().int() }),
   copyTo: endpoint({ method: "POST", path: "/api/agent/copy/:agentId/:targetSpaceId", response: z.number().int() }),
   transfer: endpoint({ method: "POST", path: "/api/agent/transfer/:agentId/space/:targetSpaceId", response: nothing }),
-  variables: endpoint({ method: "GET", path: "/api/agent/variable/list/:agentId" }),
+  variables: endpoint({ method: "GET", path: "/api/agent/variable/list/:agentId", response: variableListDto }),
   componentAdd: endpoint({
     method: "POST",
     path: "/api/agent/component/add",
@@ -213,7 +225,7 @@ export const agent = {
   knowledgeUpdate: componentUpdate("knowledge"),
   triggerUpdate: componentUpdate("trigger"),
   /** Registered last on the server (after the literal paths), so "add" and "page" are not taken for ids. */
-  get: endpoint({ method: "GET", path: "/api/agent/:agentId" }),
+  get: endpoint({ method: "GET", path: "/api/agent/:agentId", response: agentDto }),
   collect: endpoint({ method: "POST", path: "/api/user/agent/collect/:id", response: nothing }),
   unCollect: endpoint({ method: "POST", path: "/api/user/agent/unCollect/:id", response: nothing }),
   like: endpoint({ method: "POST", path: "/api/user/agent/like/:id", response: nothing }),
@@ -244,6 +256,6 @@ export const agent = {
     params: pageAndSize,
     response: pageSchema(relatedAgentDto),
   }),
-  home: endpoint({ method: "GET", path: "/api/home/list" }),
-  detail: endpoint({ method: "GET", path: "/api/published/agent/:agentId" }),
+  home: endpoint({ method: "GET", path: "/api/home/list", response: homeListDto }),
+  detail: endpoint({ method: "GET", path: "/api/published/agent/:agentId", response: agentDetailDto }),
 };

@@ -2,6 +2,7 @@ import { userRoles, verifyCodeTypes } from "../enums";
 import { newPassword } from "../password";
 import { safeUrl } from "../safe-url";
 import { z } from "../zod";
+import { userDto } from "./auth-dto";
 import { endpoint, nothing } from "./endpoint";
 
 export const PHONE_RE = /^1[3-9]\d{9}$/;
@@ -57,15 +58,17 @@ export const bindEmailInput = z
   })
   .refine((v) => v.email || v.phone, { message: "不能为空", path: ["email"] });
 
+/** A user name: what people sign in with, so never all digits (that would read as a phone number). */
+export const userNameSchema = z
+  .string()
+  .trim()
+  .min(2, "至少 2 个字符")
+  .max(32, "最多 32 个字符")
+  .regex(/^[A-Za-z0-9_\u4e00-\u9fa5-]+$/, "只能包含中文、字母、数字、下划线和短横线")
+  .refine((v) => !/^\d+$/.test(v), "不能全是数字");
+
 export const updateUserInput = z.object({
-  userName: z
-    .string()
-    .trim()
-    .min(2, "至少 2 个字符")
-    .max(32, "最多 32 个字符")
-    .regex(/^[A-Za-z0-9_\u4e00-\u9fa5-]+$/, "只能包含中文、字母、数字、下划线和短横线")
-    .refine((v) => !/^\d+$/.test(v), "不能全是数字")
-    .optional(),
+  userName: userNameSchema.optional(),
   nickName: z
     .string()
     .trim()
@@ -130,7 +133,7 @@ export const auth = {
   logout: endpoint({ method: "POST", path: "/api/user/logout", response: nothing }),
   emailBind: endpoint({ method: "POST", path: "/api/user/email/bind", body: bindEmailInput, response: nothing }),
   update: endpoint({ method: "POST", path: "/api/user/update", body: updateUserInput, response: nothing }),
-  loginInfo: endpoint({ method: "GET", path: "/api/user/getLoginInfo" }),
+  loginInfo: endpoint({ method: "GET", path: "/api/user/getLoginInfo", response: userDto }),
   search: endpoint({
     method: "POST",
     path: "/api/user/search",

@@ -2,17 +2,11 @@ import { userRoles, userStatuses } from "../enums";
 import { pageSchema } from "../page";
 import { newPassword } from "../password";
 import { id, z } from "../zod";
-import { EMAIL_RE, PHONE_RE } from "./auth";
+import { EMAIL_RE, PHONE_RE, userNameSchema } from "./auth";
 import { endpoint, nothing } from "./endpoint";
 import { sendMessageInput } from "./notify";
+import { configItemDto } from "./system-dto";
 
-const userName = z
-  .string()
-  .trim()
-  .min(2, "至少 2 个字符")
-  .max(32, "最多 32 个字符")
-  .regex(/^[A-Za-z0-9_\u4e00-\u9fa5-]+$/, "只能包含中文、字母、数字、下划线和短横线")
-  .refine((v) => !/^\d+$/.test(v), "不能全是数字");
 const optionalText = (re: RegExp, message: string) =>
   z
     .string()
@@ -36,7 +30,7 @@ export const userListInput = z.object({
 
 const role = z.enum(userRoles, { error: "必须是 Admin 或 User" });
 const userFields = {
-  userName,
+  userName: userNameSchema,
   nickName: z.string().trim().max(32, "最多 32 个字符").optional(),
   password: newPassword().optional(),
   email: optionalText(EMAIL_RE, "邮箱格式不正确"),
@@ -97,7 +91,7 @@ export const system = {
     body: sendMessageInput,
     response: nothing,
   }),
-  configList: endpoint({ method: "POST", path: "/api/system/config/list" }),
+  configList: endpoint({ method: "POST", path: "/api/system/config/list", response: z.array(configItemDto) }),
   configAdd: endpoint({ method: "POST", path: "/api/system/config/add", body: configInput, response: nothing }),
   configSave: endpoint({ method: "POST", path: "/api/system/config/save", body: configInput, response: nothing }),
 };

@@ -1,52 +1,48 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { baseUrlRule, saveModelFields, type saveModelInput } from "../../../contract/api/model";
+import { functionCallModes, type modelProtocols, type modelTypes } from "../../../contract/enums";
 import type { ModelDto } from "../../../server/modules/model/service";
-import { idField, requiredText } from "../../lib/forms";
+import { idField, required, requiredNumber } from "../../lib/forms";
 
 export type { ModelDto };
+export { functionCallModes };
 
 /** The model kinds and protocols the form offers (the original UI offers these three of each). */
-export const formModelTypes = ["Chat", "Embeddings", "Multi"] as const;
-export const formProtocols = ["OpenAI", "Anthropic", "Ollama"] as const;
-export const functionCallModes = ["Unsupported", "CallSupported", "StreamCallSupported"] as const;
+export const formModelTypes = ["Chat", "Embeddings", "Multi"] as const satisfies readonly (typeof modelTypes)[number][];
+export const formProtocols = [
+  "OpenAI",
+  "Anthropic",
+  "Ollama",
+] as const satisfies readonly (typeof modelProtocols)[number][];
 
-/** The backend's rules (server/modules/model/contract.ts), checked here first for quick feedback. */
+/** The contract's rules for a model (contract/api/model.ts), with the form's words for empty fields. */
+const rules = saveModelFields.shape;
 const modelFields = z.object({
   id: idField().optional(),
-  name: requiredText("请输入模型名称").min(1, "请输入模型名称").max(64, "最多 64 个字符"),
-  description: z.string().trim().max(500, "最多 500 个字符").optional(),
-  model: requiredText("请输入模型标识").min(1, "请输入模型标识").max(128, "最多 128 个字符"),
+  name: required("请输入模型名称", rules.name),
+  description: rules.description.unwrap().optional(),
+  model: required("请输入模型标识", rules.model),
   type: z.enum(formModelTypes, { error: "请选择模型类型" }),
   apiProtocol: z.enum(formProtocols, { error: "请选择接口协议" }),
-  baseUrl: z
-    .string()
-    .trim()
-    .max(500, "最多 500 个字符")
-    .regex(/^https?:\/\/\S+$/i, "必须是 http:// 或 https:// 开头的地址")
-    .optional(),
+  baseUrl: rules.baseUrl,
   /** Blank, or the masked value shown when editing, keeps the stored key. */
-  apiKey: z.string().trim().max(500, "最多 500 个字符").optional(),
-  maxTokens: z.number({ error: "请输入整数" }).int("请输入整数").min(1, "至少为 1").max(1_000_000, "最大 1000000"),
-  contextSize: z.number({ error: "请输入整数" }).int("请输入整数").min(256, "至少为 256").max(10_000_000, "过大"),
+  apiKey: rules.apiKey,
+  maxTokens: requiredNumber("请输入整数", rules.maxTokens.unwrap()),
+  contextSize: requiredNumber("请输入整数", rules.contextSize.unwrap()),
   functionCall: z.enum(functionCallModes, { error: "请选择函数调用能力" }),
   isReasonModel: z.boolean().default(false),
-  dimension: z.number({ error: "请输入整数" }).int("请输入整数").min(1, "至少为 1").max(65536, "最大 65536").optional(),
+  dimension: requiredNumber("请输入整数", rules.dimension.unwrap().unwrap()).optional(),
   enabled: z.boolean().default(false),
 });
 
-/** Every protocol but Ollama (which defaults to the local address) needs the provider's base URL. */
 const modelForm = <T extends string>(intent: T) =>
   modelFields
     .extend({ intent: z.literal(intent) })
-    .refine((v) => v.apiProtocol === "Ollama" || v.baseUrl, { message: "请填写接口地址", path: ["baseUrl"] });
+    .refine(baseUrlRule.check, { message: baseUrlRule.message, path: [...baseUrlRule.path] });
 
 /** The built-in offline model: only its label and availability can change. */
-const builtinFields = z.object({
-  id: idField(),
-  name: requiredText("请输入模型名称").min(1, "请输入模型名称").max(64, "最多 64 个字符"),
-  description: z.string().trim().max(500, "最多 500 个字符").optional(),
-  enabled: z.boolean().default(false),
-});
+const builtinFields = modelFields.pick({ name: true, description: true, enabled: true }).extend({ id: idField() });
 
 /** One schema per submit button: 保存, 测试连接 (of the unsaved form), and the built-in model's 保存. */
 export const modelFormSchemas = {
@@ -66,9 +62,10 @@ export const modelDefaultsSchema = z.object({
 });
 
 export type ModelFormValue = z.infer<typeof modelFields>;
+type SaveModelBody = z.input<typeof saveModelInput>;
 
 /** The form's values as POST /api/(system/)model/save and test-connectivity take them. */
-export function saveBody(v: ModelFormValue, spaceId?: number) {
+export function saveBody(v: ModelFormValue, spaceId?: number): SaveModelBody {
   return {
     id: v.id,
     spaceId,
@@ -92,7 +89,7 @@ export function saveBody(v: ModelFormValue, spaceId?: number) {
  * The built-in model's save body. The backend validates protocol and base URL before it notices the model is
  * built in (and then ignores them), so Ollama — which needs no URL — gets the request past that check.
  */
-export function builtinSaveBody(v: z.infer<typeof builtinFields>, existing: ModelDto) {
+export function builtinSaveBody(v: z.infer<typeof builtinFields>, existing: ModelDto): SaveModelBody {
   return {
     id: v.id,
     name: v.name,

@@ -1,16 +1,20 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { agentApplyInput } from "../../../contract/api/publish";
+import { publishScopes } from "../../../contract/enums";
 import type { getAgent } from "../../../server/modules/agent/service";
 import type { listItems } from "../../../server/modules/publish/service";
-import { idField } from "../../lib/forms";
+import { idField, required } from "../../lib/forms";
 
-/** The publish page's forms, one per `intent`; the apply form's rules match server/modules/publish/contract.ts. */
+const rules = agentApplyInput.shape;
+
+/** The publish page's forms, one per `intent`; the apply form takes the contract's rules (contract/api/publish.ts). */
 export const publishSchemas = {
   apply: z.object({
     intent: z.literal("apply"),
-    scope: z.enum(["Space", "Tenant"], { error: "请选择发布范围" }),
-    category: z.string({ error: "请选择分类" }).min(1, "请选择分类"),
-    remark: z.string().trim().max(500, "最多 500 个字符").optional(),
+    scope: z.enum(publishScopes, { error: "请选择发布范围" }),
+    category: required("请选择分类", rules.category.unwrap()),
+    remark: rules.remark.unwrap().optional(),
     allowCopy: z.boolean().optional(),
   }),
   offShelf: z.object({ intent: z.literal("offShelf"), publishId: idField() }),

@@ -1,24 +1,27 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { type SendMessageInput, sendMessageInput } from "../../../contract/api/notify";
+import { userAddInput } from "../../../contract/api/system";
+import { userRoles } from "../../../contract/enums";
 import type { listUsers } from "../../../server/modules/system/user-service";
-import { EMAIL_RE, idField, PHONE_RE, requiredText } from "../../lib/forms";
+import { idField, required } from "../../lib/forms";
 
 export type UserPage = Awaited<ReturnType<typeof listUsers>>;
 export type AdminUser = UserPage["records"][number];
 
-/** The backend's rules (server/modules/system/contract.ts), checked here first for quick feedback. */
+/** The contract's rules for a user (contract/api/system.ts), with the form's words for empty fields. */
+const rules = userAddInput.shape;
 const userFields = {
-  userName: requiredText("请输入用户名")
-    .min(2, "至少 2 个字符")
-    .max(32, "最多 32 个字符")
-    .regex(/^[A-Za-z0-9_\u4e00-\u9fa5-]+$/, "只能包含中文、字母、数字、下划线和短横线")
-    .refine((v) => !/^\d+$/.test(v), "不能全是数字"),
-  nickName: z.string().trim().max(32, "最多 32 个字符").optional(),
-  password: z.string().min(8, "至少 8 位").max(64, "最多 64 位").optional(),
-  email: z.string().trim().regex(EMAIL_RE, "邮箱格式不正确").optional(),
-  phone: z.string().trim().regex(PHONE_RE, "手机号格式不正确").optional(),
-  role: z.enum(["User", "Admin"], { error: "请选择角色" }),
+  userName: required("请输入用户名", rules.userName),
+  nickName: rules.nickName,
+  password: rules.password,
+  email: rules.email,
+  phone: rules.phone,
+  role: z.enum(userRoles, { error: "请选择角色" }),
 };
+
+/** The scopes an administrator picks from (System messages are the server's own). */
+const sendScopes = ["Broadcast", "Private"] as const satisfies readonly SendMessageInput["scope"][];
 
 /** 用户管理 forms, one per `intent`. */
 export const userSchemas = {
@@ -30,9 +33,9 @@ export const userSchemas = {
   send: z
     .object({
       intent: z.literal("send"),
-      scope: z.enum(["Broadcast", "Private"], { error: "请选择接收范围" }),
+      scope: z.enum(sendScopes, { error: "请选择接收范围" }),
       userId: idField().optional(),
-      content: requiredText("请输入消息内容").min(1, "请输入消息内容").max(2000, "最多 2000 个字符"),
+      content: required("请输入消息内容", sendMessageInput.shape.content),
     })
     .refine((v) => v.scope === "Broadcast" || v.userId, { message: "请选择接收的用户", path: ["scope"] }),
 };

@@ -122,7 +122,6 @@ function connectionOf(input: SaveModelInput) {
 export async function saveModel(deps: Deps, actor: Actor, input: SaveModelInput, system: boolean) {
   if (system) requireSystemAdmin(actor);
   const { baseUrl, apiKey } = connectionOf(input);
-  if (input.apiProtocol !== "Ollama" && !baseUrl) throw fail("请填写模型接口地址");
   const values: Partial<repo.NewModel> = {
     name: input.name,
     description: input.description,
