@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import type { ModelDto } from "../../server/modules/model/service";
-import { api } from "./api.server";
+import { endpoints } from "../../contract/api";
+import { apiCall } from "./api-call.server";
 import { pathOf } from "./url";
 
 /** Query parameters the space model list uses for its dialogs (chosen not to clash with the library's filters). */
@@ -11,7 +11,7 @@ export const SPACE_MODEL_PARAMS = ["model", "deleteModel"];
  * models read-only, the space's own editable) and which dialog the URL opens.
  */
 export async function loadSpaceModels(context: AppLoadContext, request: Request, spaceId: number) {
-  const models = await api<ModelDto[]>(context, request, "/api/model/list", { body: { spaceId } });
+  const models = await apiCall(context, request, endpoints.model.list, { body: { spaceId } });
   const url = new URL(request.url);
   const own = (param: string) =>
     models.find((m) => m.scope === "Space" && m.id === Number(url.searchParams.get(param))) ?? null;

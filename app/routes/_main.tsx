@@ -1,17 +1,17 @@
 import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import type { UserDto } from "../../server/modules/auth/service";
+import { endpoints } from "../../contract/api";
 import { ErrorView } from "../components/error-view";
 import { Rail } from "../components/layout/rail";
 import { EventPoller } from "../components/notify/event-poller";
 import { NotifyBell } from "../components/notify/notify-bell";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import type { Route } from "./+types/_main";
 
 /** Every signed-in page passes here: no session (or an expired one) goes to /login?redirect=<this page>. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, unread] = await Promise.all([
-    api<UserDto>(context, request, "/api/user/getLoginInfo"),
-    api<number>(context, request, "/api/notify/message/unread/count"),
+    apiCall(context, request, endpoints.auth.loginInfo),
+    apiCall(context, request, endpoints.notify.unreadCount),
   ]);
   return { user, unread };
 }

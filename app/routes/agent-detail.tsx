@@ -2,14 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Heart, MessageSquare, Star } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import type { agentDetail } from "../../server/modules/agent/detail-service";
+import { endpoints } from "../../contract/api";
 import { AgentFigures } from "../components/agent/agent-figures";
 import { AgentIcon } from "../components/agent/agent-icon";
 import { CopyToSpace } from "../components/publish/copy-to-space";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { FormErrors } from "../components/ui/field";
-import { api, tryApi } from "../lib/api.server";
+import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { displayName } from "../lib/format";
 import { pageTitle } from "../lib/meta";
 import { listSpaces } from "../lib/space.server";
@@ -18,13 +18,12 @@ import { redirectWithToast } from "../lib/toast.server";
 import { agentIdParam } from "../lib/url";
 import type { Route } from "./+types/agent-detail";
 
-type AgentDetail = Awaited<ReturnType<typeof agentDetail>>;
-
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(matches, loaderData?.agent.name ?? "智能体详情");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const agent = await api<AgentDetail>(context, request, `/api/published/agent/${agentIdParam(params.agentId)}`);
+  const agentId = agentIdParam(params.agentId);
+  const agent = await apiCall(context, request, endpoints.agent.detail, { params: { agentId } });
   // Only agents published with 允许复制 offer 复制到空间, which needs the user's spaces.
   return { agent, spaces: agent.allowCopy === 1 ? await listSpaces(context, request) : [] };
 }
@@ -45,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const started = await startChat(context, request, agentId, value.message);
     return started instanceof Response ? started : { error: started.message };
   }
-  const res = await tryApi(context, request, `/api/user/agent/${value.intent}/${agentId}`, { method: "POST" });
+  const res = await tryApiCall(context, request, endpoints.agent[value.intent], { params: { id: agentId } });
   if (!res.ok) return { error: res.error.message };
   const url = new URL(request.url);
   return redirectWithToast(context, url.pathname, { type: "success", message: toggleToasts[value.intent] });

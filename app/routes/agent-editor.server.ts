@@ -2,11 +2,8 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { z } from "zod";
-import type { Arg, Variable } from "../../server/modules/agent/contract";
-import type { AgentDto } from "../../server/modules/agent/dto";
-import type { listHistory } from "../../server/modules/agent/service";
-import type { listSpaceComponents } from "../../server/modules/component/service";
-import type { ModelDto } from "../../server/modules/model/service";
+import { endpoints } from "../../contract/api";
+import type { UpdateAgentInput, Variable } from "../../contract/api/agent";
 import {
   type EditorIntent,
   type EditorReply,
@@ -15,29 +12,29 @@ import {
   modelPresets,
 } from "../components/agent-editor/schemas";
 import { variablesOf } from "../components/agent-editor/variable-section";
-import { type ApiError, api, tryApi } from "../lib/api.server";
+import type { ApiError } from "../lib/api.server";
+import { apiCall, type DataOf, tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
-import type { LibraryType } from "../lib/labels";
 import { redirectWithToast } from "../lib/toast.server";
 
-export type HistoryEntry = Awaited<ReturnType<typeof listHistory>>[number];
+const { agent: agents, component, model } = endpoints;
+
+export type HistoryEntry = DataOf<typeof agents.history>[number];
 /** A component-library row; the service lists only models today, other kinds join as their modules arrive. */
-export type LibraryItem = Omit<Awaited<ReturnType<typeof listSpaceComponents>>[number], "type"> & {
-  type: Exclude<LibraryType, "All_Type">;
-};
+export type LibraryItem = DataOf<typeof component.list>[number];
 
 /** The agent and everything its editor lists: history, system variables, usable models, the space's components. */
 export async function loadEditor(context: AppLoadContext, request: Request, spaceId: number, agentId: number) {
-  const agent = await api<AgentDto>(context, request, `/api/agent/${agentId}`);
+  const agent = await apiCall(context, request, agents.get, { params: { agentId } });
   if (agent.spaceId !== spaceId) {
     // An old link after the agent moved to another space: open it where it lives now.
     throw redirect(`/space/${agent.spaceId}/agent/${agent.id}${new URL(request.url).search}`);
   }
   const [history, variables, models, library] = await Promise.all([
-    api<HistoryEntry[]>(context, request, `/api/agent/config/history/list/${agentId}`),
-    api<Arg[]>(context, request, `/api/agent/variable/list/${agentId}`),
-    api<ModelDto[]>(context, request, "/api/model/list", { body: { spaceId } }),
-    api<LibraryItem[]>(context, request, `/api/component/list/${spaceId}`),
+    apiCall(context, request, agents.history, { params: { agentId } }),
+    apiCall(context, request, agents.variables, { params: { agentId } }),
+    apiCall(context, request, model.list, { body: { spaceId } }),
+    apiCall(context, request, component.list, { params: { spaceId } }),
   ]);
   return {
     agent,
@@ -97,13 +94,11 @@ export async function editorAction(context: AppLoadContext, request: Request, ag
       ? ({ intent, saved: true, result: submission.reply() } satisfies EditorReply)
       : redirectWithToast(context, editorUrl(request), { type: "success", message });
   const failed = (error: ApiError): EditorReply => ({ intent, key, result: replyWithApiError(submission, error) });
-  const post = (path: string, body?: unknown) =>
-    tryApi(context, request, path, body === undefined ? { method: "POST" } : { body });
-  const updateConfig = async (fields: Record<string, unknown>, message = "已保存") => {
-    const res = await post("/api/agent/config/update", { id: agentId, ...fields });
+  const updateConfig = async (fields: Omit<UpdateAgentInput, "id">, message = "已保存") => {
+    const res = await tryApiCall(context, request, agents.configUpdate, { body: { id: agentId, ...fields } });
     return res.ok ? done(message) : failed(res.error);
   };
-  const getAgent = () => api<AgentDto>(context, request, `/api/agent/${agentId}`);
+  const getAgent = () => apiCall(context, request, agents.get, { params: { agentId } });
   const value = submission.value;
 
   switch (value.intent) {
@@ -124,26 +119,30 @@ export async function editorAction(context: AppLoadContext, request: Request, ag
       const kept = (await getAgent()).guidQuestionDtos.filter((q) => q.type !== "Question");
       const questions = value.questions
         .filter((q): q is string => Boolean(q))
-        .map((info) => ({ type: "Question", info }));
+        .map((info) => ({ type: "Question" as const, info }));
       return updateConfig({ openingChatMsg: value.openingChatMsg ?? "", guidQuestionDtos: [...questions, ...kept] });
     }
     case "shortcuts":
       return updateConfig({
-        shortcutInstructions: value.shortcuts.filter((s) => s.name && s.content),
+        shortcutInstructions: value.shortcuts.filter((s): s is { name: string; content: string } =>
+          Boolean(s.name && s.content),
+        ),
       });
     case "model": {
       const model = (await getAgent()).modelComponentConfig;
       if (!model) throw data({ code: "4040", message: "模型组件不存在", tid: "" }, { status: 404 });
       const preset = value.mode === "Customization" ? null : modelPresets[value.mode];
-      const res = await post("/api/agent/component/model/update", {
-        id: model.id,
-        targetId: value.modelId,
-        bindConfig: {
-          mode: value.mode,
-          temperature: preset?.temperature ?? value.temperature,
-          topP: preset?.topP ?? value.topP,
-          maxTokens: value.maxTokens,
-          contextRounds: value.contextRounds,
+      const res = await tryApiCall(context, request, agents.modelUpdate, {
+        body: {
+          id: model.id,
+          targetId: value.modelId,
+          bindConfig: {
+            mode: value.mode,
+            temperature: preset?.temperature ?? value.temperature,
+            topP: preset?.topP ?? value.topP,
+            maxTokens: value.maxTokens,
+            contextRounds: value.contextRounds,
+          },
         },
       });
       return res.ok ? done("模型设置已保存") : failed(res.error);
@@ -152,26 +151,30 @@ export async function editorAction(context: AppLoadContext, request: Request, ag
     case "variable-delete":
       return saveVariables(context, request, agentId, submission, value);
     case "component-add": {
-      const res = await post("/api/agent/component/add", { agentId, type: value.type, targetId: value.targetId });
+      const res = await tryApiCall(context, request, agents.componentAdd, {
+        body: { agentId, type: value.type, targetId: value.targetId },
+      });
       return res.ok ? done("已添加") : failed(res.error);
     }
     case "trigger-add": {
       const [componentType, componentId] = value.target.split(":");
-      const res = await post("/api/agent/component/add", {
-        agentId,
-        type: "Trigger",
-        bindConfig: {
-          name: value.name,
-          triggerType: value.triggerType,
-          cronExpression: value.cronExpression,
-          componentType,
-          componentId: Number(componentId),
+      const res = await tryApiCall(context, request, agents.componentAdd, {
+        body: {
+          agentId,
+          type: "Trigger",
+          bindConfig: {
+            name: value.name,
+            triggerType: value.triggerType,
+            cronExpression: value.cronExpression,
+            componentType,
+            componentId: Number(componentId),
+          },
         },
       });
       return res.ok ? done("触发器已添加") : failed(res.error);
     }
     case "component-delete": {
-      const res = await post(`/api/agent/component/delete/${value.componentId}`);
+      const res = await tryApiCall(context, request, agents.componentDelete, { params: { id: value.componentId } });
       return res.ok ? done("已移除") : failed(res.error);
     }
   }
@@ -188,7 +191,7 @@ async function saveVariables(
   value: VariableValue,
 ) {
   const intent: EditorIntent = value.intent;
-  const agent = await api<AgentDto>(context, request, `/api/agent/${agentId}`);
+  const agent = await apiCall(context, request, agents.get, { params: { agentId } });
   const component = agent.agentComponentConfigList?.find((c) => c.type === "Variable");
   if (!component) throw data({ code: "4040", message: "变量组件不存在", tid: "" }, { status: 404 });
   const current = variablesOf(agent);
@@ -222,7 +225,7 @@ async function saveVariables(
     next = index >= 0 ? current.map((v, i) => (i === index ? variable : v)) : [...current, variable];
     message = existing ? `变量 ${value.name} 已保存` : `已添加变量 ${value.name}`;
   }
-  const res = await tryApi(context, request, "/api/agent/component/variable/update", {
+  const res = await tryApiCall(context, request, agents.variableUpdate, {
     body: { id: component.id, bindConfig: { variables: next } },
   });
   if (!res.ok) {

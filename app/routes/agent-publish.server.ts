@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
-import { type AgentInfo, isPublishIntent, type PublishReply, publishSchemas } from "../components/publish/schemas";
-import { api, tryApi } from "../lib/api.server";
+import { endpoints } from "../../contract/api";
+import { isPublishIntent, type PublishReply, publishSchemas } from "../components/publish/schemas";
+import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { pathOf } from "../lib/url";
@@ -22,8 +23,9 @@ export async function publishAction(context: AppLoadContext, request: Request, a
   const back = pathOf(request, CONFIRM_PARAMS);
 
   if (value.intent === "apply") {
-    const agent = await api<AgentInfo>(context, request, `/api/agent/${agentId}`);
-    const res = await tryApi<string>(context, request, `/api/agent/publish/apply/${agentId}`, {
+    const agent = await apiCall(context, request, endpoints.agent.get, { params: { agentId } });
+    const res = await tryApiCall(context, request, endpoints.publish.agentApply, {
+      params: { agentId },
       body: {
         scope: value.scope,
         spaceId: value.scope === "Space" ? agent.spaceId : undefined,
@@ -36,7 +38,7 @@ export async function publishAction(context: AppLoadContext, request: Request, a
     return redirectWithToast(context, back, { type: "success", message: res.data || res.message });
   }
 
-  const res = await tryApi(context, request, "/api/publish/offShelf", {
+  const res = await tryApiCall(context, request, endpoints.publish.offShelf, {
     body: { targetType: "Agent", targetId: agentId, publishId: value.publishId },
   });
   if (!res.ok) return fail(replyWithApiError(submission, res.error));

@@ -1,18 +1,18 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { endpoints } from "../../contract/api";
 import { PublishStatusBadge } from "../components/agent/publish-status-badge";
 import { PageHeader } from "../components/page-header";
 import { PublishForm } from "../components/publish/publish-form";
-import { type HistoryEntry, PublishHistory } from "../components/publish/publish-history";
+import { PublishHistory } from "../components/publish/publish-history";
 import { PublishRecords } from "../components/publish/publish-records";
-import type { AgentInfo, PublishItem, PublishReply } from "../components/publish/schemas";
+import type { PublishItem, PublishReply } from "../components/publish/schemas";
 import { AgentIcon } from "../components/square/agent-card";
-import type { SquareCategory } from "../components/square/types";
 import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Confirm } from "../components/ui/confirm";
 import { FormErrors } from "../components/ui/field";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import { publishScopeLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
 import { agentIdParam, pathOf, withParams } from "../lib/url";
@@ -24,12 +24,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "发
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const agentId = agentIdParam(params.agentId);
   const [agent, categories, items, history] = await Promise.all([
-    api<AgentInfo>(context, request, `/api/agent/${agentId}`),
-    api<SquareCategory[]>(context, request, "/api/published/category/list"),
-    api<PublishItem[]>(context, request, "/api/publish/item/list", {
-      body: { targetType: "Agent", targetId: agentId },
-    }),
-    api<HistoryEntry[]>(context, request, `/api/agent/config/history/list/${agentId}`),
+    apiCall(context, request, endpoints.agent.get, { params: { agentId } }),
+    apiCall(context, request, endpoints.publish.categories),
+    apiCall(context, request, endpoints.publish.itemList, { body: { targetType: "Agent", targetId: agentId } }),
+    apiCall(context, request, endpoints.agent.history, { params: { agentId } }),
   ]);
   // A stale or hand-made link with another space id goes to the agent's real address.
   if (String(agent.spaceId) !== params.spaceId) {

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
-import type { toLinkDto } from "../../server/modules/tempchat/service";
+import { endpoints } from "../../contract/api";
 import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClass } from "../components/ui/button";
@@ -14,15 +14,13 @@ import { Confirm } from "../components/ui/confirm";
 import { Field, FormErrors } from "../components/ui/field";
 import { Select } from "../components/ui/select";
 import { cellClass, Table } from "../components/ui/table";
-import { api, tryApi } from "../lib/api.server";
+import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { formatDateTime } from "../lib/format";
 import { idField } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
 import { idParam, pathOf, withParams } from "../lib/url";
 import type { Route } from "./+types/agent-temp-links";
-
-type TempLink = ReturnType<typeof toLinkDto>;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "临时会话");
 
@@ -44,8 +42,8 @@ const schema = z.discriminatedUnion("intent", [createSchema, deleteSchema]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const agentId = idParam(params.agentId, "智能体不存在");
-  const agent = await api<{ id: number; spaceId: number; name: string }>(context, request, `/api/agent/${agentId}`);
-  const links = await tryApi<TempLink[]>(context, request, `/api/temp/chat/${agentId}/link/list`);
+  const agent = await apiCall(context, request, endpoints.agent.get, { params: { agentId } });
+  const links = await tryApiCall(context, request, endpoints.tempchat.linkList, { params: { agentId } });
   const origin = new URL(request.url).origin;
   // Links are shown absolute: the tenant's site URL when configured, else this server's address.
   const list = links.ok ? links.data.map((l) => ({ ...l, chatUrl: new URL(l.chatUrl, origin).href })) : [];
@@ -67,13 +65,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const value = submission.value;
   if (value.intent === "create") {
     const expire = value.expiry === "never" ? null : new Date(Date.now() + Number(value.expiry) * HOUR).toISOString();
-    const res = await tryApi(context, request, `/api/temp/chat/${agentId}/link/create`, {
+    const res = await tryApiCall(context, request, endpoints.tempchat.linkCreate, {
+      params: { agentId },
       body: { requireLogin: value.requireLogin ? 1 : 0, expire },
     });
     if (!res.ok) return submission.reply({ formErrors: [res.error.message] });
     return redirectWithToast(context, back, { type: "success", message: "已创建临时会话链接" });
   }
-  const res = await tryApi(context, request, `/api/temp/chat/${agentId}/link/${value.id}/delete`, { body: {} });
+  const res = await tryApiCall(context, request, endpoints.tempchat.linkDelete, {
+    params: { agentId, id: value.id },
+  });
   if (!res.ok) throw data({ code: res.error.code, message: res.error.message, tid: res.error.tid }, { status: 400 });
   return redirectWithToast(context, back, { type: "success", message: "链接已删除，使用它的人将不能再对话" });
 }

@@ -2,24 +2,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Send } from "lucide-react";
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import type { homeList } from "../../server/modules/agent/relation-service";
-import type { PublicTenantConfig } from "../../server/modules/tenant/contract";
-import { HomeAgentList, type HomeListItem } from "../components/home/home-agent-list";
+import { endpoints } from "../../contract/api";
+import { HomeAgentList } from "../components/home/home-agent-list";
 import { Button } from "../components/ui/button";
 import { FormErrors } from "../components/ui/field";
 import { Textarea } from "../components/ui/textarea";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import { useCurrentUser } from "../lib/current-user";
 import { displayName } from "../lib/format";
 import { startChat } from "../lib/start-chat.server";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/home";
 
-type HomeList = Awaited<ReturnType<typeof homeList>>;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const home = await api<HomeList>(context, request, "/api/home/list");
-  const list = (type: string) => (home.categoryItems[type] ?? []) as HomeListItem[];
+  const home = await apiCall(context, request, endpoints.agent.home);
+  const list = (type: keyof typeof home.categoryItems) => home.categoryItems[type] ?? [];
   return { used: list("Recently_Used"), edited: list("Recently_Edited"), collected: list("Collected") };
 }
 
@@ -30,7 +27,7 @@ const chatSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: chatSchema });
   if (submission.status !== "success") return { error: submission.error?.message?.[0] ?? "请输入消息" };
-  const tenant = await api<PublicTenantConfig>(context, request, "/api/tenant/config");
+  const tenant = await apiCall(context, request, endpoints.tenant.config);
   if (!tenant.defaultAgentId) return { error: "管理员还没有设置默认智能体，可以先去广场挑一个智能体对话。" };
   const started = await startChat(context, request, tenant.defaultAgentId, submission.value.message);
   return started instanceof Response ? started : { error: started.message };

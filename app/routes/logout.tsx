@@ -1,9 +1,9 @@
 import { Form, Link, redirect } from "react-router";
-import { auth } from "../../contract/api/auth";
-import { urlOf } from "../../contract/api/endpoint";
+import { endpoints } from "../../contract/api";
 import { AuthLayout } from "../components/auth/auth-layout";
 import { Button, buttonClass } from "../components/ui/button";
-import { apiRaw, forwardedCookies } from "../lib/api.server";
+import { forwardedCookies } from "../lib/api.server";
+import { apiEnvelope } from "../lib/api-call.server";
 import { pageTitle } from "../lib/meta";
 import type { Route } from "./+types/logout";
 
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "退
 const EXPIRED_TICKET = "ticket=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { headers } = await apiRaw<null>(context, request, urlOf(auth.logout, {}), { method: auth.logout.method });
+  const { headers } = await apiEnvelope(context, request, endpoints.auth.logout);
   const cookies = forwardedCookies(headers);
   if (!cookies.length) cookies.push(["Set-Cookie", EXPIRED_TICKET]);
   return redirect("/login", { headers: cookies });

@@ -1,16 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
+import { endpoints } from "../../contract/api";
 import {
   builtinSaveBody,
-  type ConnectivityResult,
   isModelFormIntent,
-  type ModelDto,
   type ModelReply,
   modelDefaultsSchema,
   modelFormSchemas,
   saveBody,
 } from "../components/model/model-schema";
-import { api, tryApi } from "../lib/api.server";
+import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { redirectWithToast } from "../lib/toast.server";
 
@@ -20,7 +19,12 @@ export const DIALOG_PARAMS = ["dialog", "edit", "confirm", "id"];
 /** Tenant models (系统管理, admins) or the models of one space (组件库, its members). */
 export type ModelScope = { kind: "system" } | { kind: "space"; spaceId: number };
 
-const apiBase = (scope: ModelScope) => (scope.kind === "system" ? "/api/system/model" : "/api/model");
+const { model } = endpoints;
+/** The same calls on tenant models (/api/system/model/*) or on a space's (/api/model/*). */
+const modelEndpoints = (scope: ModelScope) =>
+  scope.kind === "system"
+    ? { get: model.systemGet, save: model.systemSave, test: model.systemTest, remove: model.systemDelete }
+    : { get: model.get, save: model.save, test: model.test, remove: model.delete };
 
 const refused = (message: string) => data({ code: "4000", message, tid: "" }, { status: 400 });
 
@@ -37,7 +41,7 @@ export async function modelAction(
 ): Promise<ModelReply | Response> {
   const form = await request.formData();
   const intent = form.get("intent");
-  const base = apiBase(scope);
+  const api = modelEndpoints(scope);
   const spaceId = scope.kind === "space" ? scope.spaceId : undefined;
   const done = (message: string) => redirectWithToast(context, back, { type: "success", message });
 
@@ -46,17 +50,17 @@ export async function modelAction(
     if (submission.status !== "success") return { intent, result: submission.reply() };
     const value = submission.value;
     if (value.intent === "save-builtin") {
-      const existing = await api<ModelDto>(context, request, `${base}/${value.id}`);
-      const res = await tryApi(context, request, `${base}/save`, { body: builtinSaveBody(value, existing) });
+      const existing = await apiCall(context, request, api.get, { params: { id: value.id } });
+      const res = await tryApiCall(context, request, api.save, { body: builtinSaveBody(value, existing) });
       return res.ok ? done("模型已保存") : { intent, result: replyWithApiError(submission, res.error) };
     }
     const body = saveBody(value, value.id ? undefined : spaceId);
     if (value.intent === "test-form") {
-      const res = await tryApi<ConnectivityResult>(context, request, `${base}/test-connectivity`, { body });
+      const res = await tryApiCall(context, request, api.test, { body });
       if (!res.ok) return { intent, result: replyWithApiError(submission, res.error) };
       return { intent, result: submission.reply(), test: res.data };
     }
-    const res = await tryApi<number>(context, request, `${base}/save`, { body });
+    const res = await tryApiCall(context, request, api.save, { body });
     return res.ok
       ? done(value.id ? `模型「${value.name}」已保存` : `已添加模型「${value.name}」`)
       : { intent, result: replyWithApiError(submission, res.error) };
@@ -65,20 +69,20 @@ export async function modelAction(
   const id = Number(form.get("id"));
   if (intent === "test") {
     if (!Number.isSafeInteger(id) || id <= 0) throw refused("参数错误");
-    const res = await tryApi<ConnectivityResult>(context, request, `${base}/test-connectivity`, { body: { id } });
+    const res = await tryApiCall(context, request, api.test, { body: { id } });
     const test = res.ok ? res.data : { success: false, latencyMs: 0, message: res.error.message };
     return { intent, id, test };
   }
   if (intent === "delete") {
     if (!Number.isSafeInteger(id) || id <= 0) throw refused("参数错误");
-    const res = await tryApi(context, request, `${base}/${id}/delete`, { body: {} });
+    const res = await tryApiCall(context, request, api.remove, { params: { id } });
     return res.ok ? done("模型已删除") : { intent, error: res.error.message };
   }
   if (intent === "defaults" && scope.kind === "system") {
     const submission = parseWithZod(form, { schema: modelDefaultsSchema });
     if (submission.status !== "success") return { intent, result: submission.reply() };
     const { defaultChatModelId, defaultSuggestModelId, defaultEmbedModelId } = submission.value;
-    const res = await tryApi(context, request, `${base}/defaults`, {
+    const res = await tryApiCall(context, request, model.systemDefaults, {
       body: {
         defaultChatModelId,
         defaultSuggestModelId: defaultSuggestModelId ?? null,

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link, redirect } from "react-router";
-import type { UserDto } from "../../server/modules/auth/service";
+import { endpoints } from "../../contract/api";
 import { ModelDefaultsForm } from "../components/model/model-defaults-form";
 import { ModelDeleteConfirm } from "../components/model/model-delete-confirm";
 import { ModelForm } from "../components/model/model-form";
@@ -10,7 +10,7 @@ import { PageHeader } from "../components/page-header";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { UrlDialog } from "../components/ui/url-dialog";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import { pageTitle } from "../lib/meta";
 import { getTenantConfig } from "../lib/tenant.server";
 import { pathOf, withParams } from "../lib/url";
@@ -19,16 +19,16 @@ import { DIALOG_PARAMS, modelAction } from "./model-manage.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "公共模型管理");
 
-/** Admins only: anyone else goes home (the backend refuses /api/system/model/** with 4030 as well). */
+/** Admins only: anyone else goes home (the backend refuses the system model endpoints with 4030 as well). */
 async function requireAdmin(context: Route.LoaderArgs["context"], request: Request) {
-  const user = await api<UserDto>(context, request, "/api/user/getLoginInfo");
+  const user = await apiCall(context, request, endpoints.auth.loginInfo);
   if (user.role !== "Admin") throw redirect("/");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const [models, tenant] = await Promise.all([
-    api<ModelDto[]>(context, request, "/api/system/model/list", { body: {} }),
+    apiCall(context, request, endpoints.model.systemList, { body: {} }),
     getTenantConfig(context, request),
   ]);
   const url = new URL(request.url);

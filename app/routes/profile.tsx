@@ -2,14 +2,14 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import type { UserDto } from "../../server/modules/auth/service";
+import { endpoints } from "../../contract/api";
 import { PageHeader } from "../components/page-header";
 import { Avatar } from "../components/ui/avatar";
 import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Field, FormErrors } from "../components/ui/field";
 import { Input } from "../components/ui/input";
-import { api, tryApi } from "../lib/api.server";
+import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { useCurrentUser } from "../lib/current-user";
 import { replyWithApiError } from "../lib/form.server";
 import { displayName, formatDate } from "../lib/format";
@@ -39,10 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return submission.reply();
   // Send only what changed: a code-registered account's generated name (user + 10 digits) is refused when
   // sent back, even unchanged, because the backend reserves that pattern for itself.
-  const me = await api<UserDto>(context, request, "/api/user/getLoginInfo");
+  const me = await apiCall(context, request, endpoints.auth.loginInfo);
   const { nickName, userName } = submission.value;
   const changes = { nickName, ...(userName !== me.userName ? { userName } : {}) };
-  const saved = await tryApi<null>(context, request, "/api/user/update", { body: changes });
+  const saved = await tryApiCall(context, request, endpoints.auth.update, { body: changes });
   if (!saved.ok) {
     const field = saved.error.message.includes("用户名") ? "userName" : undefined;
     return replyWithApiError(submission, saved.error, field);

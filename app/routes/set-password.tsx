@@ -2,12 +2,13 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import type { UserDto } from "../../server/modules/auth/service";
+import { endpoints } from "../../contract/api";
 import { AuthLayout } from "../components/auth/auth-layout";
 import { Button } from "../components/ui/button";
 import { Field, FormErrors } from "../components/ui/field";
 import { Input } from "../components/ui/input";
-import { api, safeRedirect, tryApi } from "../lib/api.server";
+import { safeRedirect } from "../lib/api.server";
+import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { firstInvalidField, passwordField } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
@@ -28,7 +29,7 @@ const schema = z
 const target = (request: Request) => safeRedirect(new URL(request.url).searchParams.get("redirect"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await api<UserDto>(context, request, "/api/user/getLoginInfo");
+  const user = await apiCall(context, request, endpoints.auth.loginInfo);
   // Only accounts that never chose a password may set one here; others change it by reset.
   if (user.resetPass !== 0) throw redirect(target(request));
   return { account: user.email ?? user.phone ?? user.userName, next: target(request) };
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return submission.reply({ hideFields: ["password", "confirm"] });
-  const saved = await tryApi<null>(context, request, "/api/user/password/set", {
+  const saved = await tryApiCall(context, request, endpoints.auth.passwordSet, {
     body: { password: submission.value.password },
   });
   if (!saved.ok) return replyWithApiError(submission, saved.error);

@@ -1,15 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
-import type { AgentDto } from "../../server/modules/agent/dto";
+import { endpoints } from "../../contract/api";
 import type { DevelopReply } from "../components/agent/develop-dialogs";
-import { api, tryApi } from "../lib/api.server";
+import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { idField } from "../lib/forms";
 import { redirectWithToast } from "../lib/toast.server";
 
 /** Query parameters that only open a dialog; dropped again once its action is done. */
 const DIALOG_PARAMS = ["dialog", "agentId"];
+
+const { agent: agents, space } = endpoints;
 
 export function pageUrl(request: Request) {
   const url = new URL(request.url);
@@ -42,6 +44,7 @@ export async function developAction(context: AppLoadContext, request: Request) {
   const done = (message: string) => redirectWithToast(context, back, { type: "success", message });
   // Star and copy have no dialog to show a refusal in (with JavaScript they run straight from the card).
   const refused = (message: string) => redirectWithToast(context, back, { type: "error", message });
+  const agentOf = (id: number) => apiCall(context, request, agents.get, { params: { agentId: id } });
   const dialogFailure = (error: Parameters<typeof replyWithApiError>[1]): DevelopReply => ({
     intent,
     agentId: value.agentId,
@@ -51,30 +54,30 @@ export async function developAction(context: AppLoadContext, request: Request) {
   switch (value.intent) {
     case "star":
     case "unstar": {
-      const path = value.intent === "star" ? "dev/collect" : "dev/unCollect";
-      const res = await tryApi(context, request, `/api/user/agent/${path}/${value.agentId}`, { method: "POST" });
+      const toggle = value.intent === "star" ? agents.devCollect : agents.devUnCollect;
+      const res = await tryApiCall(context, request, toggle, { params: { id: value.agentId } });
       return res.ok ? done(value.intent === "star" ? "已收藏" : "已取消收藏") : refused(res.error.message);
     }
     case "copy": {
-      const agent = await api<AgentDto>(context, request, `/api/agent/${value.agentId}`);
-      const res = await tryApi<number>(context, request, `/api/agent/copy/${value.agentId}`, { method: "POST" });
-      return res.ok ? done(`已创建「${agent.name}」的副本`) : refused(res.error.message);
+      const { name } = await agentOf(value.agentId);
+      const res = await tryApiCall(context, request, agents.copy, { params: { agentId: value.agentId } });
+      return res.ok ? done(`已创建「${name}」的副本`) : refused(res.error.message);
     }
     case "move": {
-      const agent = await api<AgentDto>(context, request, `/api/agent/${value.agentId}`);
-      const target = await tryApi<{ name: string }>(context, request, `/api/space/get/${value.targetSpaceId}`);
-      const res = await tryApi(context, request, `/api/agent/transfer/${value.agentId}/space/${value.targetSpaceId}`, {
-        method: "POST",
+      const { name } = await agentOf(value.agentId);
+      const target = await tryApiCall(context, request, space.get, { params: { spaceId: value.targetSpaceId } });
+      const res = await tryApiCall(context, request, agents.transfer, {
+        params: { agentId: value.agentId, targetSpaceId: value.targetSpaceId },
       });
       if (!res.ok) return dialogFailure(res.error);
       // A message other than the plain "成功" says the agent's model had to be swapped for the default.
       const notice = res.message !== "成功" ? `；${res.message}` : "";
-      return done(`「${agent.name}」已迁移到${target.ok ? `空间「${target.data.name}」` : "目标空间"}${notice}`);
+      return done(`「${name}」已迁移到${target.ok ? `空间「${target.data.name}」` : "目标空间"}${notice}`);
     }
     case "delete": {
-      const agent = await api<AgentDto>(context, request, `/api/agent/${value.agentId}`);
-      const res = await tryApi(context, request, `/api/agent/delete/${value.agentId}`, { method: "POST" });
-      return res.ok ? done(`智能体「${agent.name}」已删除`) : dialogFailure(res.error);
+      const { name } = await agentOf(value.agentId);
+      const res = await tryApiCall(context, request, agents.delete, { params: { agentId: value.agentId } });
+      return res.ok ? done(`智能体「${name}」已删除`) : dialogFailure(res.error);
     }
   }
 }

@@ -2,8 +2,7 @@ import { Bot, Plus, Search, SearchX } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useRouteLoaderData } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { AgentDto } from "../../server/modules/agent/dto";
-import type { pageAgents } from "../../server/modules/agent/service";
+import { endpoints } from "../../contract/api";
 import { AgentCard } from "../components/agent/agent-card";
 import { type AgentMenuAction, agentMenuItems } from "../components/agent/agent-menu";
 import { CreateAgentForm } from "../components/agent/create-agent-form";
@@ -16,7 +15,7 @@ import { EmptyState } from "../components/ui/empty-state";
 import { Input } from "../components/ui/input";
 import { Pagination } from "../components/ui/pagination";
 import { Tabs } from "../components/ui/tabs";
-import { api, tryApi } from "../lib/api.server";
+import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { useCurrentSpace } from "../lib/current-space";
 import { listCreatorLabels, listStatusLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
@@ -28,7 +27,6 @@ import type { loader as spaceLoader } from "./space-layout";
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "智能体开发");
 
 const PAGE_SIZE = 24;
-type AgentPage = Awaited<ReturnType<typeof pageAgents>>;
 
 const dialogActions = new Set<string>(agentMenuItems.map((item) => item.action));
 
@@ -39,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const dialogAgentId = Number(url.searchParams.get("agentId"));
   const dialog = url.searchParams.get("dialog");
   const [page, dialogAgent] = await Promise.all([
-    api<AgentPage>(context, request, "/api/agent/page", {
+    apiCall(context, request, endpoints.agent.page, {
       body: {
         spaceId,
         status: query.status,
@@ -51,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     }),
     // A dialog names its agent; one that is gone (or not visible) simply does not open.
     dialog && dialogActions.has(dialog) && dialogAgentId > 0
-      ? tryApi<AgentDto>(context, request, `/api/agent/${dialogAgentId}`)
+      ? tryApiCall(context, request, endpoints.agent.get, { params: { agentId: dialogAgentId } })
       : null,
   ]);
   const opened = dialogAgent?.ok ? { action: dialog as AgentMenuAction, agent: dialogAgent.data } : null;

@@ -3,12 +3,12 @@ import { clsx } from "clsx";
 import { Search } from "lucide-react";
 import { Form, Link, type ShouldRevalidateFunction, useLocation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
+import { endpoints } from "../../contract/api";
 import { SquareBanner } from "../components/square/square-banner";
 import { SquareGrid } from "../components/square/square-grid";
-import type { SquareCategory, SquarePage } from "../components/square/types";
 import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
-import { api, tryApi } from "../lib/api.server";
+import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { idField } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
@@ -25,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = textParam(url, "category", 32);
   const kw = textParam(url, "kw");
   const [categories, list] = await Promise.all([
-    api<SquareCategory[]>(context, request, "/api/published/category/list"),
-    api<SquarePage>(context, request, "/api/published/agent/list", {
+    apiCall(context, request, endpoints.publish.categories),
+    apiCall(context, request, endpoints.publish.squareAgents, {
       body: { page: pageParam(url), pageSize: PAGE_SIZE, category: category || undefined, kw: kw || undefined },
     }),
   ]);
@@ -44,14 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: favouriteSchema });
   if (submission.status !== "success") return { ok: false, message: "参数错误" };
   const { intent, agentId, stay } = submission.value;
-  const res = await tryApi(
-    context,
-    request,
-    `/api/user/agent/${intent === "collect" ? "collect" : "unCollect"}/${agentId}`,
-    {
-      method: "POST",
-    },
-  );
+  const toggle = intent === "collect" ? endpoints.agent.collect : endpoints.agent.unCollect;
+  const res = await tryApiCall(context, request, toggle, { params: { id: agentId } });
   if (stay) return res.ok ? { ok: true, collected: intent === "collect" } : { ok: false, message: res.error.message };
   return redirectWithToast(
     context,

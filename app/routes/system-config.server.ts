@@ -1,21 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
-import type { ModelDto } from "../../server/modules/model/service";
-import type { PublishedPage } from "../components/system/audit-schemas";
-import {
-  type ConfigCategory,
-  type ConfigItem,
-  configBody,
-  configGroups,
-  configSchema,
-} from "../components/system/config-fields";
+import { endpoints } from "../../contract/api";
+import { type ConfigCategory, configBody, configGroups, configSchema } from "../components/system/config-fields";
 import type { SelectOption } from "../components/ui/select";
-import { api, tryApi } from "../lib/api.server";
+import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { redirectWithToast } from "../lib/toast.server";
 
 export const listConfig = (context: AppLoadContext, request: Request) =>
-  api<ConfigItem[]>(context, request, "/api/system/config/list", { body: {} });
+  apiCall(context, request, endpoints.system.configList);
 
 export function groupOf(value: string | null): ConfigCategory {
   return configGroups.find((g) => g.key === value)?.key ?? "BaseConfig";
@@ -27,8 +20,8 @@ const unset: SelectOption = { value: "", label: "未设置" };
 export async function referenceOptions(context: AppLoadContext, request: Request, group: ConfigCategory) {
   const options: Record<string, SelectOption[]> = {};
   if (group === "ModelSetting") {
-    const models = await api<ModelDto[]>(context, request, "/api/system/model/list");
-    const of = (type: ModelDto["type"]) => [
+    const models = await apiCall(context, request, endpoints.model.systemListAll);
+    const of = (type: (typeof models)[number]["type"]) => [
       unset,
       ...models
         .filter((m) => m.type === type && m.enabled === 1 && m.scope !== "Space")
@@ -39,7 +32,7 @@ export async function referenceOptions(context: AppLoadContext, request: Request
     options.defaultEmbedModelId = of("Embeddings");
   }
   if (group === "AgentSetting") {
-    const published = await api<PublishedPage>(context, request, "/api/system/publish/list", {
+    const published = await apiCall(context, request, endpoints.publish.publishedList, {
       body: { pageNo: 1, pageSize: 100, queryFilter: { targetType: "Agent" } },
     });
     options.defaultAgentId = [
@@ -59,7 +52,7 @@ export async function saveConfigGroup(context: AppLoadContext, request: Request)
   const items = (await listConfig(context, request)).filter((i) => i.category === group);
   const submission = parseWithZod(formData, { schema: configSchema(items) });
   if (submission.status !== "success") return submission.reply();
-  const res = await tryApi(context, request, "/api/system/config/add", {
+  const res = await tryApiCall(context, request, endpoints.system.configAdd, {
     body: configBody(items, submission.value as Record<string, unknown>),
   });
   if (!res.ok) return replyWithApiError(submission, res.error);

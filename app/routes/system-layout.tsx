@@ -1,16 +1,16 @@
 import { Outlet } from "react-router";
-import type { UserDto } from "../../server/modules/auth/service";
+import { endpoints } from "../../contract/api";
 import { SystemPanel } from "../components/system/system-panel";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/system-layout";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "系统管理");
 
-/** 系统管理 is for system admins; anyone else is sent home (the backend refuses /api/system/** with 4030 too). */
+/** 系统管理 is for system admins; anyone else is sent home (the backend refuses the system endpoints with 4030 too). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await api<UserDto>(context, request, "/api/user/getLoginInfo");
+  const user = await apiCall(context, request, endpoints.auth.loginInfo);
   if (user.role !== "Admin")
     throw await redirectWithToast(context, "/", { type: "error", message: "只有系统管理员可以访问系统管理" });
   return null;

@@ -1,16 +1,16 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
+import { endpoints } from "../../contract/api";
 import type { AgentSnapshot } from "../../server/modules/agent/dto";
 import { PageHeader } from "../components/page-header";
 import { AgentIcon } from "../components/square/agent-card";
-import type { SquareCategory } from "../components/square/types";
 import { AgentSnapshotView } from "../components/system/agent-snapshot";
-import type { ApplyDetail, AuditReply } from "../components/system/audit-schemas";
+import type { AuditReply } from "../components/system/audit-schemas";
 import { AuditStatusBadge } from "../components/system/audit-status-badge";
 import { ReasonConfirm } from "../components/system/reason-confirm";
 import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import { formatDateTime } from "../lib/format";
 import { publishScopeLabels, publishTargetLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "查
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const applyId = idParam(params.applyId, "发布申请不存在");
   const [apply, categories] = await Promise.all([
-    api<ApplyDetail>(context, request, `/api/system/publish/apply/${applyId}`),
-    api<SquareCategory[]>(context, request, "/api/published/category/list"),
+    apiCall(context, request, endpoints.publish.applyGet, { params: { applyId } }),
+    apiCall(context, request, endpoints.publish.categories),
   ]);
   const rejecting = new URL(request.url).searchParams.has("reject") && apply.status === "Applying";
   const category = categories.find((c) => c.key === apply.category)?.label ?? apply.category;

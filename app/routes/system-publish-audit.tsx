@@ -1,13 +1,14 @@
 import { Form, Link } from "react-router";
+import { endpoints } from "../../contract/api";
 import { PageHeader } from "../components/page-header";
-import type { ApplyPage, ApplyRecord, AuditReply } from "../components/system/audit-schemas";
+import type { ApplyRecord, AuditReply } from "../components/system/audit-schemas";
 import { AuditStatusBadge } from "../components/system/audit-status-badge";
 import { FilterForm } from "../components/system/filter-form";
 import { ReasonConfirm } from "../components/system/reason-confirm";
 import { Button, buttonClass } from "../components/ui/button";
 import { Pagination } from "../components/ui/pagination";
 import { cellClass, Table } from "../components/ui/table";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import { displayName, formatDateTime } from "../lib/format";
 import { auditStatusLabels, publishScopeLabels, publishTargetLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type = choiceParam(url, "type", types);
   const status = choiceParam(url, "status", statuses);
   const kw = textParam(url, "kw");
-  const page = await api<ApplyPage>(context, request, "/api/system/publish/apply/list", {
+  const page = await apiCall(context, request, endpoints.publish.applyList, {
     body: {
       pageNo: pageParam(url),
       pageSize: PAGE_SIZE,

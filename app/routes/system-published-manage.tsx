@@ -1,13 +1,13 @@
 import { Link } from "react-router";
+import { endpoints } from "../../contract/api";
 import { PageHeader } from "../components/page-header";
-import type { SquareCategory } from "../components/square/types";
-import type { AuditReply, PublishedPage, PublishedRecord } from "../components/system/audit-schemas";
+import type { AuditReply, PublishedRecord } from "../components/system/audit-schemas";
 import { FilterForm } from "../components/system/filter-form";
 import { ReasonConfirm } from "../components/system/reason-confirm";
 import { buttonClass } from "../components/ui/button";
 import { Pagination } from "../components/ui/pagination";
 import { cellClass, Table } from "../components/ui/table";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import { displayName, formatDateTime } from "../lib/format";
 import { publishScopeLabels, publishTargetLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
@@ -25,14 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type = choiceParam(url, "type", types);
   const kw = textParam(url, "kw");
   const [page, categories] = await Promise.all([
-    api<PublishedPage>(context, request, "/api/system/publish/list", {
+    apiCall(context, request, endpoints.publish.publishedList, {
       body: {
         pageNo: pageParam(url),
         pageSize: PAGE_SIZE,
         queryFilter: { targetType: type || undefined, kw: kw || undefined },
       },
     }),
-    api<SquareCategory[]>(context, request, "/api/published/category/list"),
+    apiCall(context, request, endpoints.publish.categories),
   ]);
   const offShelfId = Number(url.searchParams.get("offShelf"));
   const takingOff = page.records.find((r) => r.id === offShelfId) ?? null;

@@ -1,16 +1,17 @@
 import { MessageSquare, UserPlus } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { endpoints } from "../../contract/api";
 import { PageHeader } from "../components/page-header";
 import { FilterForm } from "../components/system/filter-form";
 import { SendMessageForm } from "../components/system/send-message-form";
 import { UserForm } from "../components/system/user-form";
-import type { AdminUser, UserPage, UserReply } from "../components/system/user-schemas";
+import type { AdminUser, UserReply } from "../components/system/user-schemas";
 import { UserTable } from "../components/system/user-table";
 import { Button, buttonClass } from "../components/ui/button";
 import { Confirm } from "../components/ui/confirm";
 import { Pagination } from "../components/ui/pagination";
 import { UrlDialog } from "../components/ui/url-dialog";
-import { api } from "../lib/api.server";
+import { apiCall } from "../lib/api-call.server";
 import { useCurrentUser } from "../lib/current-user";
 import { systemRoleLabels, userStatusLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const role = choiceParam(url, "role", roles);
   const status = choiceParam(url, "status", statuses);
   const kw = textParam(url, "kw");
-  const page = await api<UserPage>(context, request, "/api/system/user/list", {
+  const page = await apiCall(context, request, endpoints.system.userList, {
     body: {
       pageNo: pageParam(url),
       pageSize: PAGE_SIZE,

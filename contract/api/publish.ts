@@ -1,6 +1,7 @@
 import { applyStatuses, publishScopes, publishTargetTypes } from "../enums";
 import { flag01, id, z } from "../zod";
 import { endpoint, nothing } from "./endpoint";
+import { applyDetailDto, applyPage, publishedPage, publishItemDto, squareAgentPage } from "./publish-dto";
 
 /** Square categories (keys are stable wire values; labels are what people read). */
 export const agentCategories = [
@@ -117,7 +118,12 @@ const applyOutcome = z.enum(["发布成功", "已提交审核，请等待管理�
 /** /api/publish/*, /api/agent/publish/*, /api/published/* (the square) and /api/system/publish/* (the audit). */
 export const publish = {
   apply: endpoint({ method: "POST", path: "/api/publish/apply", body: applyInput, response: applyOutcome }),
-  itemList: endpoint({ method: "POST", path: "/api/publish/item/list", body: itemListInput }),
+  itemList: endpoint({
+    method: "POST",
+    path: "/api/publish/item/list",
+    body: itemListInput,
+    response: z.array(publishItemDto),
+  }),
   offShelf: endpoint({ method: "POST", path: "/api/publish/offShelf", body: offShelfInput, response: nothing }),
   templateCopy: endpoint({
     method: "POST",
@@ -131,15 +137,30 @@ export const publish = {
     body: agentApplyInput,
     response: applyOutcome,
   }),
-  squareAgents: endpoint({ method: "POST", path: "/api/published/agent/list", body: squareListInput }),
+  squareAgents: endpoint({
+    method: "POST",
+    path: "/api/published/agent/list",
+    body: squareListInput,
+    response: squareAgentPage,
+  }),
   categories: endpoint({
     method: "GET",
     path: "/api/published/category/list",
     response: z.array(z.object({ key: z.enum(categoryKeys), label: z.string(), type: z.literal("Agent") })),
   }),
-  applyList: endpoint({ method: "POST", path: "/api/system/publish/apply/list", body: applyListInput }),
-  applyGet: endpoint({ method: "GET", path: "/api/system/publish/apply/:applyId" }),
-  publishedList: endpoint({ method: "POST", path: "/api/system/publish/list", body: publishedListInput }),
+  applyList: endpoint({
+    method: "POST",
+    path: "/api/system/publish/apply/list",
+    body: applyListInput,
+    response: applyPage,
+  }),
+  applyGet: endpoint({ method: "GET", path: "/api/system/publish/apply/:applyId", response: applyDetailDto }),
+  publishedList: endpoint({
+    method: "POST",
+    path: "/api/system/publish/list",
+    body: publishedListInput,
+    response: publishedPage,
+  }),
   reject: endpoint({
     method: "POST",
     path: "/api/system/publish/reject/:applyId",

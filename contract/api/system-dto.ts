@@ -21,7 +21,7 @@ export const configItemDto = z.object({
   /** For selects: `value:label` pairs. */
   options: z.string().optional(),
   tenantId: z.number().int(),
-  value: z.unknown(),
+  value: z.union([z.string(), z.number(), z.array(z.string()), z.array(z.number()), z.null()]),
   sort: z.number().int(),
 });
 export type ConfigItemDto = z.infer<typeof configItemDto>;

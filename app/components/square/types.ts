@@ -1,5 +1,8 @@
-import type { categories, squareAgents } from "../../../server/modules/publish/square-service";
+import type { endpoints } from "../../../contract/api";
+import type { z } from "../../../contract/zod";
 
-export type SquarePage = Awaited<ReturnType<typeof squareAgents>>;
+type Response<E extends { response: z.ZodType }> = z.infer<E["response"]>;
+
+export type SquarePage = Response<typeof endpoints.publish.squareAgents>;
 export type SquareAgent = SquarePage["records"][number];
-export type SquareCategory = ReturnType<typeof categories>[number];
+export type SquareCategory = Response<typeof endpoints.publish.categories>[number];
