@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,7 +22,7 @@ export type RunFailure = { ok: false; kind: "timeout" | "memory" | "crash" | "bu
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CHILD = path.join(HERE, "child.mjs");
-const NODE_MODULES = path.resolve(path.dirname(fileURLToPath(import.meta.resolve("pyodide"))), "..");
+const NODE_MODULES = path.resolve(path.dirname(createRequire(import.meta.url).resolve("pyodide/package.json")), "..");
 // QuickJS stops itself at the deadline (interrupt handler); the kill is the backstop for time spent in native code.
 const KILL_GRACE_MS = 1_000;
 const MAX_WAITING = 200;

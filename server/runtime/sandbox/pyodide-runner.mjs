@@ -5,22 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 import { createLogs } from "./logs.mjs";
-
-const WASM_PAGE = 65536;
-
-/**
- * Emscripten grows the heap through WebAssembly.Memory#grow; refusing growth past the cap makes malloc fail, which
- * Python reports as MemoryError inside the run instead of the process eating the machine's memory.
- */
-function capMemoryGrowth() {
-  const grow = WebAssembly.Memory.prototype.grow;
-  const limit = { bytes: Number.POSITIVE_INFINITY };
-  WebAssembly.Memory.prototype.grow = function capped(pages) {
-    if (this.buffer.byteLength + pages * WASM_PAGE > limit.bytes) throw new RangeError("sandbox memory cap");
-    return grow.call(this, pages);
-  };
-  return limit;
-}
+import { capMemoryGrowth } from "./memory-cap.mjs";
 
 export async function start(limits) {
   const cap = capMemoryGrowth();

@@ -2,12 +2,12 @@
 // does survives it; the only host function inside is the console's log sink.
 import { getQuickJS } from "quickjs-emscripten";
 import { createLogs } from "./logs.mjs";
+import { capMemoryGrowth } from "./memory-cap.mjs";
 
 const FILE = "main.js";
+const MODULE_RE = /^\s*(export\s|import\s*[\w{*"'])/m;
 // Below the host's own stack: deep recursion ends as a QuickJS "stack overflow", not a crash of the child.
 const STACK_BYTES = 256 * 1024;
-// The QuickJS module's WebAssembly memory never shrinks; past this the process is replaced after the run.
-const RECYCLE_MEMORY_FACTOR = 1.5;
 
 // Evaluated inside the context: builds console on the hidden sink and returns the helpers the host calls.
 const PRELUDE = `(() => {
@@ -38,8 +38,13 @@ const PRELUDE = `(() => {
 })()`;
 
 export async function start(limits) {
+  const cap = capMemoryGrowth();
   const QuickJS = await getQuickJS();
-  return (request) => runOnce(QuickJS, limits, request);
+  const baseline = QuickJS.getWasmMemory().buffer.byteLength;
+  cap.bytes = baseline + limits.memoryBytes;
+  // WebAssembly memory never shrinks: a process left holding more than half the cap is replaced after its run.
+  const recycleAbove = baseline + limits.memoryBytes / 2;
+  return (request) => runOnce(QuickJS, { ...limits, recycleAbove }, request);
 }
 
 function runOnce(QuickJS, limits, { code, argsJson, timeoutMs }) {
@@ -67,8 +72,8 @@ function runOnce(QuickJS, limits, { code, argsJson, timeoutMs }) {
   } catch {
     reply.recycle = true;
   }
-  const memory = QuickJS.getWasmMemory?.().buffer.byteLength ?? 0;
-  if (reply.kind === "memory" || memory > limits.memoryBytes * RECYCLE_MEMORY_FACTOR) reply.recycle = true;
+  const memory = QuickJS.getWasmMemory().buffer.byteLength;
+  if (reply.kind === "memory" || memory > limits.recycleAbove) reply.recycle = true;
   return reply;
 }
 
@@ -100,8 +105,9 @@ function execute(context, runtime, logs, code, argsJson, limits) {
   context.setProp(context.global, "__sandboxLog", sink);
   try {
     const helpers = unwrap(context.evalCode(PRELUDE, "prelude.js", { type: "global" }));
-    // QuickJS decides script or module (import/export); a module hands back its exports, maybe as a promise.
-    const evaluated = settle(context, runtime, own, unwrap(context.evalCode(code, FILE)));
+    // A line starting with import/export makes it a module, which hands back its exports (maybe as a promise).
+    const type = MODULE_RE.test(code) ? "module" : "global";
+    const evaluated = settle(context, runtime, own, unwrap(context.evalCode(code, FILE, { type })));
     const main = findMain(context, own, unwrap, helpers, evaluated);
     if (!main) return { ok: false, kind: "no_main", error: "no main", logs: logs.lines };
     const args = unwrap(context.callMethod(helpers, "parse", [own(context.newString(argsJson))]));

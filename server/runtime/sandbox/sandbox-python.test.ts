@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeSandbox, runCode, warmSandbox } from "./index";
+
+// One warm Pyodide process serves the whole file (loading it takes seconds); tests that get it killed come last.
+const py = (code: string, args: Record<string, unknown> = {}, timeoutMs = 5_000) =>
+  runCode({ language: "Python", code, args, timeoutMs });
+
+const HOST_SECRET = "host-secret-4711";
+
+beforeAll(async () => {
+  process.env.SANDBOX_TEST_SECRET = HOST_SECRET;
+  await warmSandbox(["Python"]);
+}, 180_000);
+
+afterAll(() => {
+  closeSandbox();
+  delete process.env.SANDBOX_TEST_SECRET;
+});
+
+const refused = (res: { success: boolean; error?: string }) => {
+  expect(res.success).toBe(false);
+  expect(res.error).toMatch(/^代码错误：PermissionError: 沙箱不允许/);
+};
+
+describe("Python sandbox: running code", () => {
+  it("runs main with the inputs and SYS_VARS, capturing print and stderr", async () => {
+    const res = await py(
+      'import sys\ndef main(args: dict) -> dict:\n    print("hello", args["a"])\n    print("oops", file=sys.stderr)\n    return {"sum": args["a"] + args["b"], "user": args["SYS_VARS"]["userId"], "中": "文"}',
+      { a: 2, b: 3, SYS_VARS: { userId: "u1" } },
+    );
+    expect(res).toMatchObject({ success: true, output: { sum: 5, user: "u1", 中: "文" } });
+    expect(res.logs).toEqual(["hello 2", "oops"]);
+  });
+
+  it("awaits an async main", async () => {
+    const res = await py(
+      "import asyncio\nasync def main(args):\n    await asyncio.sleep(0.01)\n    return [args['x']]",
+      { x: 7 },
+    );
+    expect(res).toMatchObject({ success: true, output: [7] });
+  });
+
+  it("reports syntax errors and exceptions with their line", async () => {
+    expect(await py("def main(args)\n    return 1")).toMatchObject({
+      success: false,
+      error: "代码错误：SyntaxError: expected ':'（第 1 行）",
+    });
+    expect(await py('def main(args):\n    x = 1\n    raise ValueError("坏了")')).toMatchObject({
+      success: false,
+      error: "代码错误：ValueError: 坏了（第 3 行）",
+    });
+  });
+
+  it("says when there is no main, and refuses results that are not JSON", async () => {
+    expect(await py("x = 1")).toMatchObject({ success: false, error: "找不到 main 函数，请定义 def main(args)" });
+    expect((await py("def main(args):\n    return {1, 2}")).error).toMatch(/^代码错误：返回值必须可以转换为 JSON/);
+    expect((await py("def main(args):\n    return float('nan')")).error).toMatch(/JSON/);
+  });
+});
+
+describe("Python sandbox: escape catalogue", () => {
+  it("refuses processes, sockets and ctypes", async () => {
+    refused(await py('import os\ndef main(args):\n    return os.system("id")'));
+    refused(await py("import subprocess\ndef main(args):\n    return 1"));
+    refused(await py("import socket\ndef main(args):\n    return 1"));
+    // importlib skips the import audit event; creating the socket is still refused.
+    refused(await py("import importlib\ndef main(args):\n    return str(importlib.import_module('_socket').socket())"));
+    refused(await py("import ctypes\ndef main(args):\n    return 1"));
+  });
+
+  it("cannot read or write files", async () => {
+    refused(await py('def main(args):\n    return open("/etc/passwd").read()'));
+    refused(await py('def main(args):\n    open("/tmp/x", "w").write("x")'));
+    refused(await py('import os\ndef main(args):\n    return os.listdir("/")'));
+  });
+
+  it("cannot reach JavaScript: no js module, no pyodide API, no code generation through the bridge", async () => {
+    refused(await py("import js\ndef main(args):\n    return str(js.process)"));
+    refused(await py("import pyodide_js\ndef main(args):\n    return 1"));
+    refused(await py("from pyodide.ffi import to_js\ndef main(args):\n    return 1"));
+    // The event loop's module still holds the bridge; a JS Function built from a string is refused by Node.
+    const viaLoop = await py(
+      "import asyncio\ndef main(args):\n    g = type(asyncio.get_event_loop()).call_soon.__globals__\n    f = g['create_proxy'](lambda: 1)\n    return str(f.constructor.constructor('return process')())",
+    );
+    expect(viaLoop.success).toBe(false);
+    expect(viaLoop.error).toMatch(/Code generation from strings disallowed|KeyError/);
+  });
+
+  it("cannot introspect the harness through frames or the garbage collector", async () => {
+    refused(
+      await py(
+        "def main(args):\n    try:\n        raise ValueError()\n    except ValueError as e:\n        return str(e.__traceback__.tb_frame.f_back.f_globals)",
+      ),
+    );
+    refused(await py("import sys\ndef main(args):\n    return str(sys._getframe(1).f_globals)"));
+    refused(await py("import gc\ndef main(args):\n    return len(gc.get_objects())"));
+    const hook = await py(
+      "import sys\ndef main(args):\n    seen = []\n    sys.addaudithook(lambda *a: seen.append(a))\n    compile('1', 'x', 'eval')\n    return len(seen)",
+    );
+    expect(hook).toMatchObject({ success: true, output: 0 });
+  });
+
+  it("sees none of the host's environment", async () => {
+    const res = await py("import os\ndef main(args):\n    return dict(os.environ)");
+    expect(res.success).toBe(true);
+    expect(JSON.stringify(res.output)).not.toContain(HOST_SECRET);
+    expect(res.output).not.toHaveProperty("SANDBOX_TEST_SECRET");
+    expect(res.output).not.toHaveProperty("PATH", process.env.PATH);
+  });
+
+  it("puts builtins and sys.modules back after a run", async () => {
+    await py(
+      "import builtins, sys\ndef main(args):\n    builtins.leak = 'x'\n    sys.modules['json'] = None\n    return 1",
+    );
+    const next = await py(
+      "import builtins, json\ndef main(args):\n    return [hasattr(builtins, 'leak'), json.dumps(1)]",
+    );
+    expect(next).toMatchObject({ success: true, output: [false, "1"] });
+  });
+
+  it("refuses a huge output, truncates huge logs and ends deep recursion", async () => {
+    expect(await py('def main(args):\n    return "x" * 2_000_000')).toMatchObject({
+      success: false,
+      error: "输出过大（超过 1 MB）",
+    });
+    const logs = await py('def main(args):\n    for i in range(5000):\n        print("line", i)\n    return "done"');
+    expect(logs).toMatchObject({ success: true, output: "done" });
+    expect(logs.logs).toHaveLength(501);
+    expect(logs.logs.at(-1)).toMatch(/日志过多，已截断/);
+    expect(await py("def f(n):\n    return f(n + 1)\ndef main(args):\n    return f(0)")).toMatchObject({
+      success: false,
+      error: "代码错误：调用层级过深（栈溢出）",
+    });
+  });
+
+  it("ends a memory bomb with a memory error", async () => {
+    const res = await py(
+      "def main(args):\n    keep = []\n    while True:\n        keep.append(bytearray(10_000_000))",
+      {},
+      60_000,
+    );
+    expect(res).toMatchObject({ success: false, error: "内存超出限制（128 MB）" });
+  }, 90_000);
+
+  it("kills an infinite loop at the deadline while the host keeps serving, then runs again", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const res = await py("def main(args):\n    while True:\n        pass", {}, 1_000);
+    clearInterval(timer);
+    expect(res).toMatchObject({ success: false, error: "运行超时（1 秒）" });
+    expect(ticks).toBeGreaterThan(0);
+    expect(await py("def main(args):\n    return 'again'", {}, 5_000)).toMatchObject({
+      success: true,
+      output: "again",
+    });
+  }, 180_000);
+});
