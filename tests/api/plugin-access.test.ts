@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpoints, pathOf } from "../../contract/api";
+import { type Endpoint, endpoints, pathOf } from "../../contract/api";
 import { ok, personalSpace, refused, type Team, team } from "../support/agents";
 import { count } from "../support/helpers";
 import { getPlugin, historyOf, newPlugin, pluginRow, publishPlugin, saveHttp } from "../support/plugins";
@@ -17,8 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+interface Request {
+  e: Endpoint;
+  params?: Record<string, number>;
+  body?: Record<string, unknown>;
+}
+
 /** Every plugin endpoint with a well-formed request aimed at the shared plugin. */
-function requests() {
+function requests(): Request[] {
   const { plugin } = endpoints;
   const id = pluginId;
   return [
@@ -36,7 +42,7 @@ function requests() {
   ];
 }
 
-const send = (r: ReturnType<typeof requests>[number], token: string | null) =>
+const send = (r: Request, token: string | null) =>
   s.call(pathOf(r.e, r.params), {
     method: r.e.method,
     token,

@@ -2,7 +2,7 @@ import { starterCode } from "../../../contract/plugin";
 import type { Actor, Deps } from "../../core";
 import { fail, forbidden, notFound } from "../../core";
 import type { Db } from "../../db/client";
-import { developsIn } from "../agent/dto";
+import { developsIn, toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth/repo";
 import { deleteAllOfTarget, publishedOfTarget } from "../publish/repo";
 import { apply } from "../publish/service";
@@ -176,7 +176,7 @@ export async function listHistory(deps: Deps, actor: Actor, pluginId: number) {
     type: entry.type,
     config: entry.config,
     description: entry.description,
-    opUser: user ? { userId: user.id, userName: user.userName, nickName: user.nickName, avatar: user.avatar } : null,
+    opUser: toCreatorInfo(user),
     created: entry.created.toISOString(),
     modified: entry.modified.toISOString(),
   }));
