@@ -103,6 +103,8 @@ export function frameOf(event: WorkflowEvent, requestId: string, costTime: numbe
 /** An unbounded queue read as an async iterator; the run writes, one reader drains. */
 export class EventChannel<T> implements AsyncIterable<T> {
   private buffer: T[] = [];
+  /** Read position in `buffer`: shifting a long buffer item by item would cost quadratic time. */
+  private head = 0;
   private waiting: ((result: IteratorResult<T>) => void) | null = null;
   private closed = false;
 
@@ -125,8 +127,14 @@ export class EventChannel<T> implements AsyncIterable<T> {
   [Symbol.asyncIterator](): AsyncIterator<T> {
     return {
       next: () => {
-        const item = this.buffer.shift();
-        if (item !== undefined) return Promise.resolve({ value: item, done: false });
+        if (this.head < this.buffer.length) {
+          const item = this.buffer[this.head++] as T;
+          if (this.head === this.buffer.length) {
+            this.buffer = [];
+            this.head = 0;
+          }
+          return Promise.resolve({ value: item, done: false });
+        }
         if (this.closed) return Promise.resolve({ value: undefined, done: true });
         return new Promise((resolve) => {
           this.waiting = resolve;

@@ -18,6 +18,11 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Guard against runaway graphs: node executions per run, loop iterations included. */
   maxSteps?: number;
+  /**
+   * The caller checked this very graph with validateWorkflow (at save or publish, or an earlier run of the
+   * same version) and it passed: skip the check. Every other run validates first and refuses a bad graph.
+   */
+  validated?: boolean;
 }
 
 export interface WorkflowRun {
@@ -67,6 +72,7 @@ export class Run {
   text: string | undefined;
   private steps = 0;
   private readonly maxSteps: number;
+  private readonly validated: boolean;
 
   constructor(graph: WorkflowGraph, options: RunOptions, resume: { state: PausedState; answer: string } | null) {
     this.index = indexGraph(graph);
@@ -80,6 +86,7 @@ export class Run {
     this.services = options.services ?? {};
     this.systemVariables = options.systemVariables ?? {};
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+    this.validated = options.validated === true;
     if (options.signal) {
       const stop = () => this.controller.abort(options.signal?.reason);
       if (options.signal.aborted) stop();
@@ -101,7 +108,7 @@ export class Run {
   }
 
   async execute(): Promise<RunOutcome> {
-    const checks = validateIndexed(this.index);
+    const checks = this.validated ? [] : validateIndexed(this.index);
     if (checks.some((c) => !c.success)) {
       return this.outcome("FAILED", null, { message: "工作流校验未通过，请根据提示修改后再运行", checks });
     }

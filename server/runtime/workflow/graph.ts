@@ -113,14 +113,27 @@ function scopeOf(
   return { loopId, start, end, members, reachable, indegree };
 }
 
-/** Nodes from which `target` can be reached inside the scope (reverse search), `target` included. */
-export function reachingTo(index: GraphIndex, scope: Scope, target: number): Set<number> {
-  const incoming = new Map<number, number[]>();
-  for (const id of scope.members) {
-    for (const edge of index.outgoing.get(id) ?? []) {
-      incoming.set(edge.to, [...(incoming.get(edge.to) ?? []), id]);
+const incomingCache = new WeakMap<GraphIndex, Map<number, number[]>>();
+
+/** Predecessors of every node (edges never cross scopes, so one map serves all scopes). */
+function incomingOf(index: GraphIndex) {
+  let incoming = incomingCache.get(index);
+  if (incoming) return incoming;
+  incoming = new Map();
+  for (const [from, edges] of index.outgoing) {
+    for (const edge of edges) {
+      const list = incoming.get(edge.to);
+      if (list) list.push(from);
+      else incoming.set(edge.to, [from]);
     }
   }
+  incomingCache.set(index, incoming);
+  return incoming;
+}
+
+/** Nodes from which `target` can be reached inside the scope (reverse search), `target` included. */
+export function reachingTo(index: GraphIndex, target: number): Set<number> {
+  const incoming = incomingOf(index);
   const seen = new Set<number>([target]);
   const queue = [target];
   while (queue.length) {
@@ -139,7 +152,7 @@ export function upstreamOf(index: GraphIndex, nodeId: number): Set<number> {
   const node = index.byId.get(nodeId);
   const scope = index.scopes.get(node?.loopNodeId ?? null);
   if (!node || !scope) return new Set();
-  const up = reachingTo(index, scope, nodeId);
+  const up = reachingTo(index, nodeId);
   up.delete(nodeId);
   if (node.loopNodeId != null) {
     up.add(node.loopNodeId);

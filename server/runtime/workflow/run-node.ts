@@ -16,6 +16,8 @@ import { resolveArgs } from "./values";
 /** Seconds a fallible node may take per attempt when it sets none (reference original-backend.md §6.3). */
 const DEFAULT_TIMEOUT_S = 180;
 
+const NO_NODES: ReadonlySet<number> = new Set();
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Waits for the node, but not past the signal: a node that ignores its signal cannot hold the run. */
@@ -69,7 +71,7 @@ function context(run: Run, definition: NodeDefinition, node: WorkflowNode, frame
     resolveArgs: (args) => resolveArgs(args, read),
     emitText: (text) => run.emit({ type: "output", nodeId: node.id, name: node.name, text }),
     answers: run.answers?.key === key ? run.answers.list : [],
-    innerNodeIds: new Set(node.type === "Loop" ? run.index.scopes.get(node.id)?.members : []),
+    innerNodeIds: node.type === "Loop" ? new Set(run.index.scopes.get(node.id)?.members) : NO_NODES,
     runIteration: async (index, items, variables) => {
       if (run.halted) return null;
       const child: Frame = {

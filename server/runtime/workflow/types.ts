@@ -92,6 +92,7 @@ export interface CodeResult {
 export interface WorkflowServices {
   /** The chat model for an LLM, IntentRecognition or QA node; throws a Chinese message if it is unusable. */
   model?(modelId: number | null | undefined): Promise<LanguageModelV3> | LanguageModelV3;
+  /** Runs a Code node's code; default: runtime/sandbox. */
   runCode?(request: CodeRequest, signal: AbortSignal): Promise<CodeResult>;
   /** Runs a published plugin with its resolved inputs and returns its output map. */
   runPlugin?(pluginId: number, args: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>>;

@@ -48,7 +48,7 @@ export function validateIndexed(index: GraphIndex): NodeCheck[] {
     }
     if (!byId.has(scope.start) || !byId.has(scope.end)) continue;
     const fromStart = new Set(scope.reachable);
-    const toEnd = reachingTo(index, scope, scope.end);
+    const toEnd = reachingTo(index, scope.end);
     const inLoop = scope.loopId !== null;
     for (const id of scope.members) {
       const node = byId.get(id)!;

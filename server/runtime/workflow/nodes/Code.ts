@@ -1,5 +1,6 @@
 import type { Arg } from "../../../../contract/args";
 import { nodeKinds } from "../../../../contract/workflow-nodes";
+import { runCode } from "../../sandbox";
 import type { NodeDefinition, WorkflowNode } from "../types";
 
 const DEFAULT_TIMEOUT_S = 60;
@@ -22,14 +23,12 @@ export const Code: NodeDefinition = {
     return sourceOf(node).code.trim() ? [] : ["请填写代码"];
   },
   async run(ctx) {
-    if (!ctx.services.runCode) throw new Error("代码运行环境不可用");
     const { language, code } = sourceOf(ctx.node);
     const { CHAT_CONTEXT: _context, ...sysVars } = ctx.systemVariables;
     const seconds = Number(ctx.config.exceptionHandleConfig?.timeout ?? DEFAULT_TIMEOUT_S);
-    const result = await ctx.services.runCode(
-      { language, code, args: { ...ctx.inputs, SYS_VARS: sysVars }, timeoutMs: seconds * 1000 },
-      ctx.signal,
-    );
+    const request = { language, code, args: { ...ctx.inputs, SYS_VARS: sysVars }, timeoutMs: seconds * 1000 };
+    // The sandbox has no cancel: a stopped run stops waiting for it (see run-node) and the child ends at its timeout.
+    const result = ctx.services.runCode ? await ctx.services.runCode(request, ctx.signal) : await runCode(request);
     if (!result.success) throw new Error(result.error || "代码执行失败");
     const value = result.output;
     const outputs = (ctx.config.outputArgs ?? []) as Arg[];

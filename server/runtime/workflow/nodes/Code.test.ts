@@ -1,0 +1,55 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { closeSandbox } from "../../sandbox";
+import { startWorkflow } from "../executor";
+import { drain, graphOf, param, ref, wfNode } from "../testing";
+
+afterAll(() => closeSandbox());
+
+const code = (source: string, extra: Record<string, unknown> = {}) =>
+  wfNode(
+    3,
+    "Code",
+    {
+      codeLanguage: "JavaScript",
+      codeJavaScript: source,
+      inputArgs: [ref("a", "1.a", "Integer"), ref("b", "1.b", "Integer")],
+      outputArgs: [param("sum", "Integer"), param("who")],
+      ...extra,
+    },
+    [2],
+  );
+
+const flow = (node: ReturnType<typeof code>, extra: ReturnType<typeof wfNode>[] = []) =>
+  graphOf([
+    wfNode(1, "Start", { inputArgs: [param("a", "Integer"), param("b", "Integer")] }, [3]),
+    node,
+    ...extra,
+    wfNode(2, "End", { outputArgs: [ref("sum", "3.sum", "Integer"), ref("who", "3.who")] }),
+  ]);
+
+describe("Code node in the sandbox", () => {
+  it("gets its inputs as top-level args plus SYS_VARS and returns the declared outputs", async () => {
+    const source =
+      "export default async function main(args) { return { sum: args.a + args.b, who: args.SYS_VARS.USER_NAME, extra: 1 }; }";
+    const { outcome } = await drain(
+      startWorkflow(flow(code(source)), { params: { a: "2", b: 40 }, systemVariables: { USER_NAME: "小明" } }),
+    );
+    expect(outcome.status).toBe("FINISHED");
+    expect(outcome.output).toEqual({ sum: 42, who: "小明" });
+    expect(outcome.nodeExecuteResultMap[3]?.data).toEqual({ sum: 42, who: "小明" });
+  });
+
+  it("a throwing script fails the node after its retry, reported once, and its exception branch gets the sandbox's message", async () => {
+    const source = "export default async function main(args) { throw new Error('坏了'); }";
+    const handling = { exceptionHandleType: "EXECUTE_EXCEPTION_FLOW", retryCount: 1, exceptionHandleNodeIds: [4] };
+    const handler = wfNode(4, "Output", { content: "出错：{{e}}", outputArgs: [ref("e", "3.ERROR_MESSAGE")] }, [2]);
+    const { events, outcome } = await drain(
+      startWorkflow(flow(code(source, { exceptionHandleConfig: handling }), [handler]), { params: { a: 1, b: 2 } }),
+    );
+    expect(outcome.status).toBe("FINISHED");
+    const executing = events.filter((e) => e.type === "node" && e.nodeId === 3 && e.status === "EXECUTING");
+    expect(executing).toHaveLength(1);
+    expect(outcome.nodeExecuteResultMap[3]).toMatchObject({ success: false, error: expect.stringContaining("坏了") });
+    expect(events.find((e) => e.type === "output")).toMatchObject({ text: expect.stringMatching(/^出错：.*坏了/) });
+  });
+});
