@@ -30,7 +30,11 @@ interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the backend contract with the browser's session cookie; returns the whole envelope and response headers. */
+/**
+ * Calls the backend contract with the browser's session cookie; returns the whole envelope and response headers.
+ * This and `api`/`tryApi` below are the transport of the typed client (api-call.server.ts): loaders and actions
+ * name an endpoint there rather than passing a path here.
+ */
 export async function apiRaw<T>(context: AppLoadContext, request: Request, path: string, opts: CallOptions = {}) {
   const headers = new Headers({ accept: "application/json", ...opts.headers });
   const cookie = request.headers.get("cookie");
