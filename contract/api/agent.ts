@@ -25,7 +25,7 @@ import {
 import { pageSchema } from "../page";
 import { requiredSafeUrl, safeUrl } from "../safe-url";
 import { flag01, id, shortText, z } from "../zod";
-import { agentDto, agentPageDto, historyEntryDto, homeListDto, variableListDto } from "./agent-dto";
+import { agentDto, agentPageDto, componentDto, historyEntryDto, homeListDto, variableListDto } from "./agent-dto";
 import { endpoint, nothing } from "./endpoint";
 import { agentDetailDto } from "./views";
 
@@ -166,6 +166,15 @@ export const relatedAgentDto = z.object({
   modified: z.iso.datetime({ offset: true }),
 });
 
+/** A card style for the chat side panel, with the arguments a bound tool's output fills in. */
+export const cardDto = z.object({
+  id: z.number().int(),
+  cardKey: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  argList: z.array(z.object({ key: z.string(), placeholder: z.string() })),
+});
+
 const pageSize = z.object({ size: id() });
 const pageAndSize = z.object({ page: id(), size: id() });
 
@@ -190,9 +199,14 @@ const componentUpdate = <K extends keyof typeof updatableComponentKinds>(kind: K
 /** /api/agent/*, /api/user/agent/*, /api/home/*, /api/published/agent/:agentId: agents and the user's relations to them. */
 export const agent = {
   add: endpoint({ method: "POST", path: "/api/agent/add", body: addAgentInput, response: z.number().int() }),
-  list: endpoint({ method: "GET", path: "/api/agent/list/:spaceId", query: agentListQuery }),
+  list: endpoint({
+    method: "GET",
+    path: "/api/agent/list/:spaceId",
+    query: agentListQuery,
+    response: z.array(agentDto),
+  }),
   page: endpoint({ method: "POST", path: "/api/agent/page", body: agentPageInput, response: agentPageDto }),
-  cardList: endpoint({ method: "GET", path: "/api/agent/card/list" }),
+  cardList: endpoint({ method: "GET", path: "/api/agent/card/list", response: z.array(cardDto) }),
   configUpdate: endpoint({
     method: "POST",
     path: "/api/agent/config/update",
@@ -216,7 +230,11 @@ export const agent = {
     response: z.number().int(),
   }),
   componentDelete: endpoint({ method: "POST", path: "/api/agent/component/delete/:id", response: nothing }),
-  componentList: endpoint({ method: "GET", path: "/api/agent/component/list/:agentId" }),
+  componentList: endpoint({
+    method: "GET",
+    path: "/api/agent/component/list/:agentId",
+    response: z.array(componentDto),
+  }),
   pluginUpdate: componentUpdate("plugin"),
   workflowUpdate: componentUpdate("workflow"),
   tableUpdate: componentUpdate("table"),

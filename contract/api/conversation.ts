@@ -110,6 +110,10 @@ export const conversationViewDto = conversationDto.extend({
   messageList: z.array(messageDto),
   runningRequestId: z.string().nullable(),
 });
+/** Whether a stop request reached an answer still being generated (false: it had already finished). */
+export const stoppedDto = z.boolean();
+/** Up to three follow-up questions for the last answer; none when the agent has suggestions off. */
+export const suggestionsDto = z.array(z.string().min(1).max(100)).max(3);
 export type MessageDto = z.infer<typeof messageDto>;
 export type ConversationDto = z.infer<typeof conversationDto>;
 export type ConversationViewDto = z.infer<typeof conversationViewDto>;
@@ -135,14 +139,25 @@ export const conversation = {
     response: conversationDto,
   }),
   delete: endpoint({ method: "POST", path: "/api/agent/conversation/delete/:id", response: nothing }),
-  messageList: endpoint({ method: "POST", path: "/api/agent/conversation/message/list", body: messageListInput }),
+  messageList: endpoint({
+    method: "POST",
+    path: "/api/agent/conversation/message/list",
+    body: messageListInput,
+    response: z.array(messageDto),
+  }),
   chat: endpoint({ method: "POST", path: "/api/agent/conversation/chat", body: chatInput, stream: true }),
   stop: endpoint({
     method: "POST",
     path: "/api/agent/conversation/chat/stop/:requestId",
     params: z.object({ requestId: requestIdSchema }),
+    response: stoppedDto,
   }),
-  suggest: endpoint({ method: "POST", path: "/api/agent/conversation/chat/suggest", body: suggestInput }),
+  suggest: endpoint({
+    method: "POST",
+    path: "/api/agent/conversation/chat/suggest",
+    body: suggestInput,
+    response: suggestionsDto,
+  }),
   /** Registered last on the server, so the literal paths above are not taken for ids. */
   get: endpoint({ method: "POST", path: "/api/agent/conversation/:conversationId", response: conversationViewDto }),
 };

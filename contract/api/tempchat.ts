@@ -1,5 +1,5 @@
 import { id, z } from "../zod";
-import { attachmentSchema, conversationViewDto, requestIdSchema } from "./conversation";
+import { attachmentSchema, conversationViewDto, requestIdSchema, stoppedDto } from "./conversation";
 
 export { requestIdSchema };
 
@@ -80,6 +80,7 @@ export const tempchat = {
     method: "POST",
     path: "/api/temp/chat/conversation/:requestId",
     params: z.object({ requestId: requestIdSchema }),
+    response: stoppedDto,
   }),
   linkCreate: endpoint({
     method: "POST",

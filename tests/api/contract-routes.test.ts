@@ -4,10 +4,12 @@ import { type Endpoint, endpointList, endpoints, pathOf } from "../../contract/a
 import { createApi } from "../../server/api/app";
 import type { Deps } from "../../server/core";
 import { addAgent } from "../support/agents";
+import { chat } from "../support/chat";
 import { codeFrom } from "../support/helpers";
 import { startService } from "../support/plugins";
 import { liveRows, pendingApplyId } from "../support/publish";
 import { startServer, type TestServer } from "../support/server";
+import { postSse } from "../support/sse";
 
 /**
  * The contract in contract/api is the API's table of endpoints: every route the server registers has exactly one
@@ -305,6 +307,35 @@ describe("responses conform to the contract on the happy path", () => {
     } finally {
       await service.close();
     }
+  });
+
+  it("agent lists and cards, messages, suggestions, and stopping answers that have finished", async () => {
+    const { token } = await s.newUser();
+    const spaceId = (await call(space.add, { token, body: { name: "对话空间" } })) as number;
+    const agentId = await addAgent(s, token, spaceId, { name: "对话助手" });
+    await call(agent.configUpdate, { token, body: { id: agentId, openSuggest: "Open" } });
+    expect(await call(agent.list, { token, params: { spaceId } })).toHaveLength(1);
+    await call(agent.cardList, { token });
+    await call(agent.componentList, { token, params: { agentId } });
+
+    const { id: conversationId } = (await call(conversation.create, { token, body: { agentId } })) as { id: number };
+    const answer = await chat(s, token, conversationId, "你好");
+    expect(await call(conversation.messageList, { token, body: { conversationId } })).toHaveLength(2);
+    await call(conversation.suggest, { token, body: { conversationId } });
+    const requestId = answer.events[0]!.requestId;
+    expect(await call(conversation.stop, { token, params: { requestId } })).toBe(false);
+
+    const { chatKey } = (await call(tempchat.linkCreate, { token, params: { agentId }, body: {} })) as {
+      chatKey: string;
+    };
+    const { uid } = (await call(tempchat.conversationCreate, { token, body: { chatKey } })) as { uid: string };
+    const temp = await postSse(s.url, pathOf(tempchat.completions), {
+      token,
+      body: { chatKey, conversationUid: uid, message: "你好" },
+    });
+    expect(temp.status, JSON.stringify(temp.envelope)).toBe(200);
+    const tempRequest = temp.events[0]!.requestId;
+    expect(await call(tempchat.stop, { token: null, params: { requestId: tempRequest } })).toBe(false);
   });
 
   it("covers every endpoint that declares its response, but the unreachable ones", () => {
