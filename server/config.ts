@@ -51,6 +51,10 @@ const envSchema = z.object({
   UPLOAD_DAILY_PER_USER: size.prefault("1GB"),
   UPLOAD_DAILY_PER_LINK: size.prefault("200MB"),
   STORAGE_PER_USER: size.prefault("5GB"),
+  SANDBOX_JS_POOL: z.coerce.number().int().min(1).max(64).default(2),
+  SANDBOX_PY_POOL: z.coerce.number().int().min(1).max(16).default(1),
+  SANDBOX_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(128),
+  SANDBOX_WARM: flag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -8,6 +8,7 @@ import { type Config, loadConfigOrExit } from "./config";
 import { createHttpApp, type WebHandler } from "./http";
 import { openPlatform, startRecoverySweep } from "./platform";
 import { endActiveTurns } from "./runtime/agent/run";
+import { closeSandbox, configureSandbox, warmSandbox } from "./runtime/sandbox";
 import { webLoadContext } from "./web-context";
 
 const BUILD_DIR = path.resolve("build");
@@ -38,6 +39,13 @@ async function main() {
   const { deps, database } = await openPlatform(config);
   const log = deps.log;
   const stopSweep = startRecoverySweep(deps, database);
+  configureSandbox({
+    jsPool: config.SANDBOX_JS_POOL,
+    pyPool: config.SANDBOX_PY_POOL,
+    memoryMb: config.SANDBOX_MEMORY_MB,
+  });
+  // Otherwise each language's pool starts at its first run (Pyodide takes seconds to load).
+  if (config.SANDBOX_WARM) warmSandbox().catch((err) => log.error({ err }, "sandbox warm-up failed"));
 
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   let closeDev: (() => Promise<void>) | undefined;
@@ -81,6 +89,7 @@ async function main() {
     const ended = await endActiveTurns();
     if (ended) log.info({ ended }, "ended running answers");
     await closeDev?.();
+    closeSandbox();
     await new Promise((r) => setTimeout(r, 200));
     server.closeAllConnections();
     await database.close();
