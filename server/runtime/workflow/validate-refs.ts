@@ -1,6 +1,6 @@
 import type { Arg } from "../../../contract/args";
 import { systemVariables } from "../../modules/agent/variables";
-import { type GraphIndex, upstreamOf } from "./graph";
+import { ancestry, type GraphIndex } from "./graph";
 import { definitionOf } from "./nodes";
 import type { WorkflowNode } from "./types";
 import { type PathSegment, parseReference } from "./values";
@@ -80,11 +80,11 @@ function enclosingLoops(index: GraphIndex, node: WorkflowNode): Set<number> {
 
 /** Checks every reference: well formed, to an existing upstream node or enclosing loop, of a fitting type. */
 export function checkReferences(index: GraphIndex, add: (nodeId: number, message: string) => void) {
+  const isUpstream = ancestry(index);
   for (const node of index.byId.values()) {
     const found: { arg: Arg; inOutputs: boolean }[] = [];
     referencedArgs(node.nodeConfig, found);
     if (!found.length) continue;
-    const upstream = upstreamOf(index, node.id);
     const loops = enclosingLoops(index, node);
     for (const { arg, inOutputs } of found) {
       const label = arg.name || "条件参数";
@@ -116,7 +116,7 @@ export function checkReferences(index: GraphIndex, add: (nodeId: number, message
         continue;
       }
       const inner = node.type === "Loop" && inOutputs && source.loopNodeId === node.id;
-      if (!inner && !upstream.has(source.id)) {
+      if (!inner && !isUpstream(node.id, source.id)) {
         add(node.id, `参数 ${label} 引用的节点「${source.name}」不在当前节点之前`);
         continue;
       }
