@@ -30,7 +30,8 @@ describe("component-kind registry", () => {
     }
     expect(kinds.kindOf("Model")?.resolver).toBeTypeOf("function");
     expect(kinds.publishAdapterOf("Agent")).toBeDefined();
-    expect(kinds.publishAdapterOf("Plugin")).toBeUndefined();
+    expect(kinds.publishAdapterOf("Plugin")).toBeDefined();
+    expect(kinds.toolFactoryOf("Plugin")).toBeTypeOf("function");
     expect(kinds.publishAdapterOf("Workflow")).toBeUndefined();
   });
 
@@ -38,10 +39,7 @@ describe("component-kind registry", () => {
     await import("./registry");
     const { adapterFor } = await import("../publish/adapter");
     const { AppError: FreshAppError } = await import("../../core");
-    for (const [type, message] of [
-      ["Plugin", "插件不存在"],
-      ["Workflow", "工作流不存在"],
-    ] as const) {
+    for (const [type, message] of [["Workflow", "工作流不存在"]] as const) {
       let thrown: unknown;
       try {
         adapterFor(type);
@@ -75,12 +73,13 @@ describe("component-kind registry", () => {
       }),
     });
     kinds.registerKind({ type: "Table" });
-    const turn = tools.toolsForTurn(
+    const turn = await tools.toolsForTurn(
       snapshotWith([
         { id: 1, type: "Plugin", targetId: 7, name: "天气", description: "查天气", bindConfig: {} },
         { id: 2, type: "Table", targetId: 8, name: "表", description: "", bindConfig: {} },
       ]),
       new Set(),
+      { deps: {} as Deps, tenantId: 1, userId: 1, agentId: 1, devMode: false },
     );
     expect(turn.auto).toEqual([]);
     expect(turn.onDemand.map((t) => t.name)).toEqual(["plugin_7"]);

@@ -1,3 +1,4 @@
+import { pluginToolFactory } from "../../runtime/agent/plugin-tool";
 import { agentPublishAdapter } from "../agent/publish-adapter";
 import { resolveModel } from "../model/component-target";
 import { pluginPublishAdapter, resolvePlugin } from "../plugin";
@@ -10,7 +11,12 @@ import { registerKind } from "./kinds";
  */
 registerKind({ type: "Model", resolver: resolveModel });
 registerKind({ type: "Agent", publish: agentPublishAdapter });
-registerKind({ type: "Plugin", resolver: resolvePlugin, publish: pluginPublishAdapter });
+registerKind({
+  type: "Plugin",
+  resolver: resolvePlugin,
+  publish: pluginPublishAdapter,
+  toolFactory: pluginToolFactory,
+});
 registerKind({ type: "Workflow" });
 registerKind({ type: "Trigger" });
 registerKind({ type: "Knowledge" });

@@ -11,8 +11,8 @@ import type { ModelRow } from "../../modules/model/repo";
 import { type ChatEvent, type FinalResult, frame, messageEvent, type ProcessingStep } from "./events";
 import { historyMessages, systemPrompt, userTurnText } from "./prompt";
 import { track } from "./ticker";
+import { cardFields, type RuntimeTool, type ToolContext, toolsForTurn } from "./tools";
 import { startTurn } from "./turn-start";
-import { type RuntimeTool, type ToolContext, toolsForTurn } from "./tools";
 
 const HEARTBEAT_MS = 10_000;
 const MODEL_TIMEOUT_MS = 180_000;
@@ -141,7 +141,7 @@ function toolInvoker(state: TurnState, toolContext: ToolContext, emit: (event: C
       record({
         ...step,
         status: "FINISHED",
-        cardBindConfig: t.cardBindConfig,
+        ...cardFields(t, data),
         result: { ...base, success: true, error: null, data, endTime: Date.now() },
       });
       return data;
@@ -172,7 +172,13 @@ async function modelCall(
   invoke: Invoke,
   signal: AbortSignal,
 ) {
-  const { auto, onDemand } = toolsForTurn(input.config, new Set(input.selectedComponentIds));
+  const { auto, onDemand } = await toolsForTurn(input.config, new Set(input.selectedComponentIds), {
+    deps,
+    tenantId: input.actor.tenantId,
+    userId: input.actor.userId,
+    agentId: input.agentId,
+    devMode: input.conversation.devMode === 1,
+  });
   const autoResults: string[] = [];
   for (const [i, t] of auto.entries()) {
     const data = await invoke(t, { query: input.message }, `${input.requestId}-auto-${i}`);
@@ -262,7 +268,7 @@ async function settleTurn(
   let { failure, finishReason } = outcome;
   if (state.shuttingDown) failure = SHUTDOWN_MESSAGE;
   else if (state.stopped) finishReason = "STOPPED";
-  else if (state.abort.signal.aborted && !failure) failure = "生成已中断";
+  else if (state.abort.signal.aborted && !failure) failure = state.fatalToolError ?? "生成已中断";
 
   const final: FinalResult = {
     success: !failure,

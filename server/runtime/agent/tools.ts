@@ -1,4 +1,5 @@
 import type { JSONSchema7 } from "@ai-sdk/provider";
+import type { Deps } from "../../core";
 import type { Variable } from "../../modules/agent/contract";
 import type { AgentSnapshot } from "../../modules/agent/dto";
 import { toolFactoryOf } from "../../modules/component/kinds";
@@ -23,16 +24,37 @@ export interface RuntimeTool {
   exceptionOut: boolean;
   fallbackMsg: string;
   cardBindConfig?: unknown;
+  /** The cards a result shows in the chat's side panel; null when the result has nothing to show. */
+  cardData?(data: unknown): unknown;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<unknown>;
 }
 
 export type ComponentSnapshot = AgentSnapshot["components"][number];
 
+/** Who runs the turn: what a factory needs to find its target (the draft in the editor's debug chat). */
+export interface ToolBuildContext {
+  deps: Deps;
+  tenantId: number;
+  userId: number;
+  agentId: number;
+  /** The editor's debug chat or a temporary link: drafts run, not publications. */
+  devMode: boolean;
+}
+
 /**
  * Builds tools for one kind of component. Knowledge, plugins, workflows and tables register theirs with their
  * kind (server/modules/component/registry.ts) as their modules arrive; each returns null when its target is gone.
  */
-export type ToolFactory = (component: ComponentSnapshot) => RuntimeTool | null;
+export type ToolFactory = (
+  component: ComponentSnapshot,
+  ctx: ToolBuildContext,
+) => RuntimeTool | null | Promise<RuntimeTool | null>;
+
+/** A finished step's card fields: both when the tool binds cards and its result fills some, neither otherwise. */
+export function cardFields(t: RuntimeTool, data: unknown) {
+  const cardData = t.cardBindConfig ? t.cardData?.(data) : null;
+  return cardData === null || cardData === undefined ? {} : { cardBindConfig: t.cardBindConfig, cardData };
+}
 
 /** Lets the model remember what the user said about themselves in the agent's own variables. */
 function variableTool(variables: Variable[]): RuntimeTool | null {
@@ -71,12 +93,14 @@ function variableTool(variables: Variable[]): RuntimeTool | null {
  * The tools of one turn, honouring invocation modes: AUTO runs before the model every turn, ON_DEMAND is
  * offered to the model, MANUAL / MANUAL_ON_DEMAND only when the user selected them (then as AUTO / ON_DEMAND).
  */
-export function toolsForTurn(config: AgentSnapshot, selectedComponentIds: Set<number>) {
+export async function toolsForTurn(config: AgentSnapshot, selectedComponentIds: Set<number>, ctx: ToolBuildContext) {
   const auto: RuntimeTool[] = [];
   const onDemand: RuntimeTool[] = [];
-  for (const component of config.components as ComponentSnapshot[]) {
-    const factory = toolFactoryOf(component.type);
-    const tool = factory?.(component);
+  const components = config.components as ComponentSnapshot[];
+  // Factories may read their targets from the database: all at once, in the components' order.
+  const built = await Promise.all(components.map((c) => toolFactoryOf(c.type)?.(c, ctx) ?? null));
+  for (const [index, component] of components.entries()) {
+    const tool = built[index];
     if (!tool) continue;
     const selected = selectedComponentIds.has(component.id);
     if (tool.mode === "AUTO" || (tool.mode === "MANUAL" && selected)) auto.push(tool);
