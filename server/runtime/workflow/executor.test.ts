@@ -244,6 +244,17 @@ describe("workflow executor", () => {
     expect(outcome.nodeExecuteResultMap[3]?.error).toBe("运行已停止");
   });
 
+  it("ends a run past its wall-time limit, failing the node still running", async () => {
+    const graph = graphOf([wfNode(1, "Start", {}, [3]), wfNode(3, "Plugin", { pluginId: 1 }, [2]), wfNode(2, "End")]);
+    const run = startWorkflow(graph, { timeoutMs: 5, services: { runPlugin: () => new Promise(() => {}) } });
+    const { outcome } = await drain(run);
+    expect(outcome).toMatchObject({ status: "FAILED", message: "运行时间超过上限（0.005 秒），已停止" });
+    expect(outcome.nodeExecuteResultMap[3]).toMatchObject({
+      success: false,
+      error: "运行时间超过上限（0.005 秒），已停止",
+    });
+  });
+
   it("ends a runaway loop at the step limit with a clear message", async () => {
     const graph = graphOf([
       wfNode(1, "Start", {}, [30]),

@@ -18,6 +18,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Guard against runaway graphs: node executions per run, loop iterations included. */
   maxSteps?: number;
+  /** Guard on the whole run's wall time; running nodes are told through their signal. */
+  timeoutMs?: number;
   /**
    * The caller checked this very graph with validateWorkflow (at save or publish, or an earlier run of the
    * same version) and it passed: skip the check. Every other run validates first and refuses a bad graph.
@@ -73,6 +75,7 @@ export class Run {
   private steps = 0;
   private readonly maxSteps: number;
   private readonly validated: boolean;
+  private readonly timeoutMs: number | undefined;
 
   constructor(graph: WorkflowGraph, options: RunOptions, resume: { state: PausedState; answer: string } | null) {
     this.index = indexGraph(graph);
@@ -87,6 +90,7 @@ export class Run {
     this.systemVariables = options.systemVariables ?? {};
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     this.validated = options.validated === true;
+    this.timeoutMs = options.timeoutMs;
     if (options.signal) {
       const stop = () => this.controller.abort(options.signal?.reason);
       if (options.signal.aborted) stop();
@@ -122,6 +126,13 @@ export class Run {
       keyPrefix: "",
       loopIndex: [],
     };
+    const seconds = Number(((this.timeoutMs ?? 0) / 1000).toFixed(3));
+    const timer = this.timeoutMs
+      ? setTimeout(
+          () => this.controller.abort(new RunFailure(`运行时间超过上限（${seconds} 秒），已停止`)),
+          this.timeoutMs,
+        )
+      : undefined;
     try {
       await this.runScope(this.index.scopes.get(null)!, top);
     } catch (error) {
@@ -129,6 +140,8 @@ export class Run {
         return this.outcome("CANCELLED", null, { message: "运行已停止" });
       }
       return this.outcome("FAILED", null, { message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      clearTimeout(timer);
     }
     if (this.controller.signal.aborted) return this.outcome("CANCELLED", null, { message: "运行已停止" });
     if (this.pending) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BuiltinLanguageModel } from "../../llm/builtin";
 import type { PausedState } from "./events";
 import { resumeWorkflow, startWorkflow } from "./executor";
-import { drain, graphOf, lit, param, ref, trail, wfNode } from "./testing";
+import { drain, graphOf, lit, loopNodes, param, ref, trail, wfNode } from "./testing";
 
 /** The built-in offline model, counting its calls: replayed nodes must not call it again. */
 class CountingModel extends BuiltinLanguageModel {
@@ -108,6 +108,38 @@ describe("workflow nodes that call a model", () => {
 
     const done = await drain(resumeWorkflow(graph, vague.outcome.state!, "city=杭州", { services }));
     expect(done.outcome).toMatchObject({ status: "FINISHED", output: { city: "杭州", raw: "city=杭州" } });
+  });
+
+  it("QA inside a loop: each iteration asks once; answers resume the right iteration", async () => {
+    const item = ref("item", "10-input.input_item");
+    const graph = graphOf([
+      wfNode(1, "Start", { inputArgs: [param("list", "Array_String")] }, [10]),
+      ...loopNodes(
+        10,
+        { inputArgs: [ref("input", "1.list", "Array_String")], outputArgs: [ref("all", "14.output", "Array_String")] },
+        [2],
+        {
+          firstIds: [13],
+          inner: [
+            wfNode(13, "QA", { question: "{{item}} 的数量？", inputArgs: [item] }, [14]),
+            wfNode(
+              14,
+              "TextProcessing",
+              { textHandleType: "CONCAT", text: "{{item}}={{n}}", inputArgs: [item, ref("n", "13.USER_RESPONSE")] },
+              [12],
+            ),
+          ],
+        },
+      ),
+      wfNode(2, "End", { outputArgs: [ref("all", "10.all", "Array_String")] }),
+    ]);
+    const first = await drain(startWorkflow(graph, { params: { list: ["苹果", "梨"] } }));
+    expect(first.outcome).toMatchObject({ status: "PAUSED", message: "苹果 的数量？" });
+    const second = await drain(resumeWorkflow(graph, JSON.parse(JSON.stringify(first.outcome.state)), "3"));
+    expect(second.outcome).toMatchObject({ status: "PAUSED", message: "梨 的数量？" });
+    expect(second.outcome.state?.pending.answers).toEqual([]);
+    const third = await drain(resumeWorkflow(graph, JSON.parse(JSON.stringify(second.outcome.state)), "5"));
+    expect(third.outcome).toMatchObject({ status: "FINISHED", output: { all: ["苹果=3", "梨=5"] } });
   });
 
   it("IntentRecognition: routes to the matching intent, else to the catch-all branch", async () => {
