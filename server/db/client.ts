@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
-import { urgently, yieldBetweenStatements } from "./yielding";
+import { yieldBetweenStatements } from "./yielding";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -44,13 +44,14 @@ export async function openDatabase(opts: { url?: string; dataDir: string; loadDa
   }
   const dataDir = opts.dataDir === "memory://" ? "memory://" : path.join(opts.dataDir, "pglite");
   const client = await PGlite.create({ dataDir, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
-  const db = drizzlePglite(yieldBetweenStatements(client), { schema }) as unknown as Db;
+  const queued = yieldBetweenStatements(client);
+  const db = drizzlePglite(queued.client, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     // The readiness ping goes before queued chat statements: a real query, answered without their wait.
-    ping: () => urgently(() => ping(db)),
+    ping: queued.ping,
     close: () => client.close(),
     snapshot: () => client.dumpDataDir("none"),
   };

@@ -1,16 +1,7 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 
 /** How long statements may run back to back before the event loop gets a turn. */
 const SLICE_MS = 4;
-
-/** Marks statements issued inside `urgently` (health checks): they go before every queued statement. */
-const urgent = new AsyncLocalStorage<true>();
-
-/** Runs `fn` with its statements ahead of the queue — for the readiness ping, which must not wait behind chat saves. */
-export function urgently<T>(fn: () => Promise<T>): Promise<T> {
-  return urgent.run(true, fn);
-}
 
 /**
  * The embedded database (PGlite) runs each statement synchronously on the event loop. This queue hands it to
@@ -26,10 +17,13 @@ class StatementQueue {
   private scheduled = false;
   private sliceStart = 0;
 
-  /** Resolves when the caller may run; it must call `release` once its statement or transaction has ended. */
-  acquire(): Promise<void> {
+  /**
+   * Resolves when the caller may run; it must call `release` once its statement or transaction has ended.
+   * Urgent callers (the readiness ping) go before every queued statement.
+   */
+  acquire(urgent = false): Promise<void> {
     return new Promise((resolve) => {
-      (urgent.getStore() ? this.urgentWaiting : this.waiting).push(resolve);
+      (urgent ? this.urgentWaiting : this.waiting).push(resolve);
       this.pump();
     });
   }
@@ -79,20 +73,24 @@ type Query = PGlite["query"];
 /**
  * Routes every statement of `client` through one StatementQueue. Statements keep their order; a transaction
  * holds the queue from BEGIN to COMMIT (PGlite serialises them anyway), its own statements pausing for a
- * loop turn when the slice is spent.
+ * loop turn when the slice is spent. `ping` runs `select 1` ahead of the queue, so a readiness check under
+ * load says whether the database answers without waiting behind every chat turn's statements.
  */
-export function yieldBetweenStatements(client: PGlite): PGlite {
+export function yieldBetweenStatements(client: PGlite) {
   const queue = new StatementQueue();
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = (async (...args: Parameters<Query>) => {
-    await queue.acquire();
-    try {
-      return await query(...args);
-    } finally {
-      queue.release();
-    }
-  }) as Query;
+  const queued =
+    (urgent: boolean): Query =>
+    async (...args: Parameters<Query>) => {
+      await queue.acquire(urgent);
+      try {
+        return await query(...args);
+      } finally {
+        queue.release();
+      }
+    };
+  client.query = queued(false);
   client.transaction = (async (fn: (tx: Transaction) => Promise<unknown>) => {
     await queue.acquire();
     try {
@@ -109,5 +107,16 @@ export function yieldBetweenStatements(client: PGlite): PGlite {
       queue.release();
     }
   }) as PGlite["transaction"];
-  return client;
+  const urgentQuery = queued(true);
+  return {
+    client,
+    async ping() {
+      try {
+        await urgentQuery("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
 }

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTurn } from "../../server/runtime/agent/turn-start";
+import { addAgent, type Team, team } from "../support/agents";
+import { chat, expectWellFormed, finalOf, messageRows, newConversation, streamed } from "../support/chat";
+import { rows } from "../support/helpers";
+import { startServer, type TestServer } from "../support/server";
+
+/**
+ * Turns that start together are stored together (group commit, server/runtime/agent/turn-start.ts): each
+ * still gets its own user message, incomplete answer and run row, a conversation with a running answer —
+ * or a second turn in the same batch — is refused, and every answer lands in its own conversation.
+ */
+let s: TestServer;
+let t: Team;
+let agentId: number;
+
+beforeAll(async () => {
+  s = await startServer();
+  t = await team(s);
+  agentId = await addAgent(s, t.member.token, t.spaceId, { name: "批量" });
+});
+afterAll(() => s.close());
+
+const start = (conversationId: number, requestId: string) =>
+  startTurn(s.deps, {
+    conversationId,
+    requestId,
+    userId: t.member.id,
+    message: `问题 ${requestId}`,
+    attachments: [],
+    variables: { asked: requestId },
+  });
+
+describe("turn starts, group-committed", () => {
+  it("writes the turns that start at once in one transaction, refusing a second turn of one conversation", async () => {
+    const conversations = await Promise.all(
+      Array.from({ length: 8 }, () => newConversation(s, t.member.token, agentId)),
+    );
+    const ids = conversations.map((c) => c.id as number);
+    const started = await Promise.all([
+      ...ids.map((id) => start(id, `batch-${id}`)),
+      start(ids[0]!, `batch-again-${ids[0]}`),
+    ]);
+    expect(started.slice(0, 8).every((x) => x !== null)).toBe(true);
+    expect(started[8]).toBeNull();
+
+    const stored = await rows<Record<string, any>>(
+      s,
+      sql`select m.id, m.conversation_id, m.request_id, m.role, m.status, m.text, m.created
+          from conversation_message m where m.request_id like 'batch-%' order by m.id`,
+    );
+    expect(stored).toHaveLength(16);
+    for (const [i, id] of ids.entries()) {
+      const own = stored.filter((m) => m.conversation_id === id);
+      expect(own.map((m) => [m.role, m.status, m.request_id])).toEqual([
+        ["USER", "complete", `batch-${id}`],
+        ["ASSISTANT", "incomplete", `batch-${id}`],
+      ]);
+      expect(own[0]!.text).toBe(`问题 batch-${id}`);
+      expect([own[0]!.id, own[1]!.id]).toEqual([started[i]!.userMessageId, started[i]!.assistantId]);
+    }
+    // One transaction: PostgreSQL's now() is the transaction's start, the same for every row it wrote.
+    expect(new Set(stored.map((m) => new Date(m.created).getTime())).size).toBe(1);
+    const runs = await rows<Record<string, any>>(
+      s,
+      sql`select conversation_id, status from chat_run where request_id like 'batch-%'`,
+    );
+    expect(runs).toHaveLength(8);
+    expect(runs.every((r) => r.status === "EXECUTING")).toBe(true);
+    const variables = await rows<Record<string, any>>(
+      s,
+      sql`select id, variables from conversation where id in ${ids}`,
+    );
+    for (const v of variables) expect(v.variables).toEqual({ asked: `batch-${v.id}` });
+
+    // The running answers now refuse the next turn of their conversations.
+    expect(await start(ids[1]!, `batch-late-${ids[1]}`)).toBeNull();
+  });
+
+  it("streams concurrent chats through the API, each answer stored in its own conversation", async () => {
+    const conversations = await Promise.all(
+      Array.from({ length: 12 }, () => newConversation(s, t.member.token, agentId)),
+    );
+    const answers = await Promise.all(conversations.map((c, i) => chat(s, t.member.token, c.id, `并发问题 ${i}`)));
+    for (const [i, c] of conversations.entries()) {
+      const { events } = answers[i]!;
+      expectWellFormed(events);
+      expect(finalOf(events)!.data.success).toBe(true);
+      const messages = await messageRows(s, c.id);
+      expect(messages.map((m) => [m.role, m.status])).toEqual([
+        ["USER", "complete"],
+        ["ASSISTANT", "complete"],
+      ]);
+      expect(messages[0]!.text).toBe(`并发问题 ${i}`);
+      expect(messages[1]!.text).toBe(streamed(events));
+      expect(messages[1]!.text).toContain(`并发问题 ${i}`);
+    }
+  });
+});
