@@ -119,7 +119,7 @@ export async function benchWorkflow() {
       executed: 12,
       plainKind: "chain",
       plainSize: 10,
-      repeats: 300,
+      repeats: 1000,
     },
     {
       name: "chain 50",
@@ -128,7 +128,7 @@ export async function benchWorkflow() {
       executed: 52,
       plainKind: "chain",
       plainSize: 50,
-      repeats: 200,
+      repeats: 400,
     },
     {
       name: "chain 100",
@@ -155,7 +155,7 @@ export async function benchWorkflow() {
       executed: 102,
       plainKind: "fan",
       plainSize: 100,
-      repeats: 100,
+      repeats: 200,
     },
     // Start, Loop, End, and per iteration LoopStart, the text node and LoopEnd.
     {
@@ -165,7 +165,7 @@ export async function benchWorkflow() {
       executed: 3 + 3 * 100,
       plainKind: "fan",
       plainSize: 100,
-      repeats: 100,
+      repeats: 200,
     },
   ];
   const rows = [];

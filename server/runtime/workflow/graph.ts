@@ -59,7 +59,6 @@ export function indexGraph(graph: WorkflowGraph): GraphIndex {
   const outgoing = new Map<number, Edge[]>();
   const dropped: Edge[] = [];
   for (const node of nodes) {
-    const seen = new Set<string>();
     const edges: Edge[] = [];
     for (const { port, targets } of portsOf(node)) {
       for (const to of targets) {
@@ -69,10 +68,8 @@ export function indexGraph(graph: WorkflowGraph): GraphIndex {
           dropped.push(edge);
           continue;
         }
-        const key = `${port}>${to}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        edges.push(edge);
+        // A node has few edges: a scan is cheaper than a set built for every node of every run.
+        if (!edges.some((e) => e.port === port && e.to === to)) edges.push(edge);
       }
     }
     outgoing.set(node.id, edges);
