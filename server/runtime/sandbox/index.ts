@@ -69,9 +69,9 @@ export function closeSandbox() {
   pools = undefined;
 }
 
-/** Process ids of the pools' children, for measuring their memory. */
-export function sandboxProcessIds(): number[] {
-  return pools ? Object.values(pools).flatMap((p) => p.processIds) : [];
+/** The pools' child processes, for measuring their memory. */
+export function sandboxProcesses(): { language: Language; pid: number }[] {
+  return pools ? Object.values(pools).flatMap((p) => p.processIds.map((pid) => ({ language: p.language, pid }))) : [];
 }
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} 秒`;
