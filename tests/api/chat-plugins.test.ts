@@ -3,7 +3,17 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../fixtures/fake-openai";
 import { addAgent, componentRows, ok, type Team, team } from "../support/agents";
-import { addFakeModel, bindModel, chat, expectWellFormed, finalOf, newConversation, streamed } from "../support/chat";
+import {
+  addFakeModel,
+  bindModel,
+  chat,
+  eventually,
+  expectWellFormed,
+  finalOf,
+  messageRows,
+  newConversation,
+  streamed,
+} from "../support/chat";
 import { newPlugin, publishPlugin, saveHttp } from "../support/plugins";
 import { startServer, type TestServer } from "../support/server";
 import type { ChatEvent } from "../support/sse";
@@ -202,6 +212,43 @@ describe("plugins as agent tools", () => {
       selectedComponents: [{ id: component.id, type: "Plugin" }],
     });
     expect(steps(chosen.events).map((p) => p.status)).toEqual(["EXECUTING", "FINISHED"]);
+  });
+
+  it("runs an AUTO plugin before the model with the user's message and gives the model its result", async () => {
+    const weather = await publishedHttp("自动天气", "/weather");
+    const agentId = await agentWith([{ id: weather, bindConfig: { ...hidden, invokeType: "AUTO" } }]);
+    const { events } = await chat(s, t.member.token, (await newConversation(s, t.member.token, agentId)).id, "北京");
+    expectWellFormed(events);
+    expect(calls.at(-1)!.url).toBe(`/weather?city=${encodeURIComponent("北京")}`);
+    expect(steps(events).map((p) => p.status)).toEqual(["EXECUTING", "FINISHED"]);
+    const sent = lastCompletion();
+    expect(sent.tools).toBeUndefined();
+    expect(sent.messages[0]).toMatchObject({ role: "system", content: expect.stringContaining('"temp":21') });
+  });
+
+  it("answers at once for an async plugin and adds its result to the conversation when it is done", async () => {
+    const weather = await publishedHttp("异步天气", "/weather");
+    const bindConfig = { ...hidden, async: 1, asyncReplyContent: "正在查询，请稍候" };
+    const agentId = await agentWith([{ id: weather, bindConfig }]);
+    const conv = await newConversation(s, t.member.token, agentId);
+    const { events } = await chat(s, t.member.token, conv.id, "天气");
+    expect(steps(events).at(-1)!.result.data).toBe("插件已开始异步执行，请用这句话回复用户：正在查询，请稍候");
+    expect(streamed(events)).toContain("正在查询，请稍候");
+    const report = await eventually(async () =>
+      (await messageRows(s, conv.id)).find((m) => m.role === "ASSISTANT" && m.text.includes("已运行完成")),
+    );
+    expect(report.text).toContain('"temp": 21');
+  });
+
+  it("gives the model the component's fallback text instead of the error when one is set", async () => {
+    const slow = await publishedHttp("备用接口", "/slow", 1);
+    const agentId = await agentWith([{ id: slow, bindConfig: hidden }]);
+    const component = (await componentRows(s, agentId)).find((c) => c.type === "Plugin")!;
+    const body = { id: component.id, bindConfig: {}, fallbackMsg: "天气服务暂时不可用" };
+    ok(await s.call("/api/agent/component/plugin/update", { token: t.member.token, body }));
+    const { events } = await chat(s, t.member.token, (await newConversation(s, t.member.token, agentId)).id, "试试");
+    expect(steps(events).at(-1)!.result.error).toBe("插件执行超时（超过 1 秒）");
+    expect(streamed(events)).toBe("结果：天气服务暂时不可用");
   });
 
   it("shows a timed-out or refused plugin as a Chinese error step, tells the model, and still finishes", async () => {
