@@ -8,7 +8,9 @@ export const messageListInput = z.object({
   readStatus: z.enum(["All", "Unread", "Read"], { error: "必须是 All、Unread 或 Read" }).default("All"),
 });
 /** `?version=` on /event/clear: the newest event id the client handled (from collect/batch). */
-export const clearEventsInput = z.object({ version: z.coerce.number().int().min(0, "必须是非负整数").optional() });
+export const clearEventsInput = z.object({
+  version: z.coerce.number().int().min(0, "必须是非负整数").max(2_147_483_647, "超出范围").optional(),
+});
 export const markReadInput = z.array(id()).min(1, "至少一条").max(500);
 export const sendMessageInput = z
   .object({

@@ -61,6 +61,11 @@ describe("rules moved into the contract", () => {
     expect(stored.bindConfig.variables[0].bindValue).toHaveLength(2000);
   });
 
+  it("an event version past the id column's range is refused, not a database error (a fuzz find)", async () => {
+    refused(await s.call("/api/notify/event/clear?version=2147483648", { token, body: {} }), "4000", "version");
+    ok(await s.call("/api/notify/event/clear?version=2147483647", { token, body: {} }));
+  });
+
   it("shortcut instructions and the model component's limits name their bounds", async () => {
     const shortcut = await s.call("/api/agent/config/update", {
       token,
