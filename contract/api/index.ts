@@ -13,6 +13,7 @@ import { space } from "./space";
 import { system } from "./system";
 import { tempchat } from "./tempchat";
 import { tenant } from "./tenant";
+import { workflow } from "./workflow";
 
 export { type Endpoint, endpoint, pathOf } from "./endpoint";
 
@@ -32,6 +33,7 @@ export const endpoints = {
   system,
   tempchat,
   tenant,
+  workflow,
 };
 
 /** The table as a flat list, each entry named "module.name" (for tests that walk every endpoint). */

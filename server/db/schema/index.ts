@@ -6,3 +6,4 @@ export * from "./publish";
 export * from "./space";
 export * from "./tenant";
 export * from "./user";
+export * from "./workflow";
