@@ -3,7 +3,7 @@ import type { Config } from "./config";
 import type { Deps } from "./core";
 import { type Database, openDatabase } from "./db/client";
 import { seed } from "./db/seed";
-import { markInterrupted } from "./modules/conversation/repo";
+import { markInterrupted } from "./modules/conversation";
 import "./lib/zod";
 
 /**

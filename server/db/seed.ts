@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Deps } from "../core";
 import { hashPassword } from "../lib/crypto";
-import { ensureCards } from "../modules/agent/repo";
+import { ensureCards } from "../modules/agent";
 import { createUserWithSpace } from "../modules/auth/service";
-import { insertModel } from "../modules/model/repo";
-import { countTenants, insertTenant, saveTenantConfigValues } from "../modules/tenant/repo";
+import { insertModel } from "../modules/model";
+import { countTenants, insertTenant, saveTenantConfigValues } from "../modules/tenant";
 
 /** The chat side panel's card styles: global, refreshed on every start. */
 const builtinCards = [

@@ -3,7 +3,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Config } from "../config";
 import { decryptSecret } from "../lib/secret-box";
-import type { ModelRow } from "../modules/model/repo";
+import type { ModelRow } from "../modules/model";
 import { type EgressLimits, guardedFetch } from "../runtime/egress";
 import { BuiltinLanguageModel } from "./builtin";
 

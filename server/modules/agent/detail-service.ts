@@ -1,5 +1,5 @@
 import type { Actor, Deps } from "../../core";
-import { findUserById } from "../auth/repo";
+import { findUserById } from "../auth";
 import { visiblePublication } from "../publish/visibility";
 import type { Variable } from "./contract";
 import { toCreatorInfo, toStatistics } from "./dto";

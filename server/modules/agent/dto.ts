@@ -1,8 +1,8 @@
 import { agentPermissions } from "../../../contract/api/agent-dto";
 import type { Actor } from "../../core";
 import { statisticNames } from "../../db/schema";
-import type { UserRow } from "../auth/repo";
-import type { SpaceRole } from "../space/repo";
+import type { UserRow } from "../auth";
+import type { SpaceRole } from "../space";
 import type { TenantConfig } from "../tenant/contract";
 import type { AgentRow, ComponentRow } from "./repo";
 

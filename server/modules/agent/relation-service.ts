@@ -1,6 +1,6 @@
 import { pageOf, pageWindow } from "../../../contract/page";
 import type { Actor, Deps } from "../../core";
-import { listSpacesOfUser } from "../space/repo";
+import { listSpacesOfUser } from "../space";
 import { toCreatorInfo, toStatistics } from "./dto";
 import * as repo from "./repo";
 import { accessAgent, visibleAgent } from "./service";

@@ -1,6 +1,6 @@
 import type { Deps } from "../../core";
 import { fail } from "../../core";
-import { findModel } from "../model/repo";
+import { findModel } from "../model";
 import { modelVisibleTo } from "../model/service";
 import { visiblePublication } from "../publish/visibility";
 import { modelBindSchema } from "./contract";

@@ -7,7 +7,7 @@ import { BUILTIN_TASKS } from "../../llm/builtin";
 import { describeLlmError } from "../../llm/errors";
 import { languageModelFor } from "../../llm/registry";
 import { accessAgent } from "../agent/service";
-import { findModel } from "../model/repo";
+import { findModel } from "../model";
 import { getTenantConfig } from "../tenant/service";
 import type { CodeOptimizeInput, PromptOptimizeInput } from "./contract";
 

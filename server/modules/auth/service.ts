@@ -3,7 +3,7 @@ import { AppError, badInput, Codes, fail, forbidden, notLoggedIn, rateLimited } 
 import { hashPassword, newToken, randomDigits, sha256, sixDigitCode, verifyPassword } from "../../lib/crypto";
 import { mailTransport } from "../../lib/mailer";
 import { clear, hit, release, secondsUntil } from "../../lib/rate-limit";
-import { insertSpace } from "../space/repo";
+import { insertSpace } from "../space";
 import { getTenantConfig } from "../tenant/service";
 import {
   type BindEmailInput,

@@ -2,7 +2,7 @@ import { generateText } from "ai";
 import type { Deps } from "../../core";
 import { BUILTIN_TASKS } from "../../llm/builtin";
 import { languageModelFor } from "../../llm/registry";
-import { findModel } from "../model/repo";
+import { findModel } from "../model";
 import { getTenantConfig } from "../tenant/service";
 
 const TITLE_TIMEOUT_MS = 20_000;

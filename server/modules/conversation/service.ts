@@ -4,12 +4,12 @@ import { badInput, fail, notFound } from "../../core";
 import type { Attachment } from "../../db/schema";
 import type { ChatEvent } from "../../runtime/agent/events";
 import { beginTurn, streamTurn, type TurnInput } from "../../runtime/agent/run";
+import * as agents from "../agent";
 import { describeAgent } from "../agent/detail-service";
-import * as agents from "../agent/repo";
 import { modelOf, runnableConfig } from "../agent/runnable";
 import { accessAgent, visibleAgent } from "../agent/service";
 import { attachableFiles, FILE_KEY_RE, signedUrl } from "../file/service";
-import { pushEvent } from "../notify/repo";
+import { pushEvent } from "../notify";
 import { getTenantConfig } from "../tenant/service";
 import type {
   ChatInput,

@@ -1,7 +1,7 @@
 import type { Actor, Deps } from "../../core";
 import { fail } from "../../core";
 import type { Db } from "../../db/client";
-import { findUserById } from "../auth/repo";
+import { findUserById } from "../auth";
 import type { MessageListInput, SendMessageInput } from "./contract";
 import * as repo from "./repo";
 

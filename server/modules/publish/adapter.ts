@@ -3,7 +3,7 @@ import type { Actor, Deps } from "../../core";
 import { notFound } from "../../core";
 import type { Db } from "../../db/client";
 import { labelOf, publishAdapterOf } from "../component/kinds";
-import type { SpaceRow } from "../space/repo";
+import type { SpaceRow } from "../space";
 import type { PublishedRow } from "./repo";
 
 type HistoryKind = (typeof historyKinds)[number];

@@ -3,7 +3,7 @@ import type { Actor, Deps } from "../../core";
 import { fail, notFound, requireSystemAdmin } from "../../core";
 import type { Db } from "../../db/client";
 import { toCreatorInfo } from "../agent/dto";
-import { findUserById } from "../auth/repo";
+import { findUserById } from "../auth";
 import { labelOf } from "../component/kinds";
 import { notify, notifyAdmins } from "../notify/service";
 import { accessSpace } from "../space/service";

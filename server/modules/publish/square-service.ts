@@ -7,7 +7,7 @@ import type { agentPublishAdapter } from "../agent/publish-adapter";
 import type { CopyResult } from "../agent/service";
 import { labelOf } from "../component/kinds";
 import type { pluginPublishAdapter } from "../plugin";
-import { listSpacesOfUser } from "../space/repo";
+import { listSpacesOfUser } from "../space";
 import { accessSpace } from "../space/service";
 import { adapterFor, type SquareCardFields } from "./adapter";
 import { type ApplyListInput, agentCategories, type PublishedListInput, type SquareListInput } from "./contract";

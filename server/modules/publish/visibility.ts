@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { listSpacesOfUser } from "../space/repo";
+import { listSpacesOfUser } from "../space";
 import { type PublishedRow, publishedOfTarget } from "./repo";
 
 /**

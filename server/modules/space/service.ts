@@ -1,6 +1,6 @@
 import type { Actor, Deps } from "../../core";
 import { fail, forbidden, notFound } from "../../core";
-import { findUserById } from "../auth/repo";
+import { findUserById } from "../auth";
 import type { AddSpaceInput, MemberAddInput, MemberListInput, UpdateSpaceInput } from "./contract";
 import * as repo from "./repo";
 

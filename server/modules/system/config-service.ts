@@ -2,10 +2,10 @@ import type { Actor, Deps } from "../../core";
 import { badField, requireSystemAdmin } from "../../core";
 import type { Db } from "../../db/client";
 import { EMAIL_RE } from "../auth/contract";
-import { findModel } from "../model/repo";
-import { publishedOfTarget } from "../publish/repo";
+import { findModel } from "../model";
+import { publishedOfTarget } from "../publish";
+import { findTenantConfigValues, saveTenantConfigValues } from "../tenant";
 import { type TenantConfig, tenantConfigSchema } from "../tenant/contract";
-import { findTenantConfigValues, saveTenantConfigValues } from "../tenant/repo";
 import { getTenantConfig } from "../tenant/service";
 
 type Category = "BaseConfig" | "LoginConfig" | "PublishConfig" | "ModelSetting" | "AgentSetting" | "MailConfig";

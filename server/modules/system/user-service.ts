@@ -5,7 +5,7 @@ import { fail, notFound, requireSystemAdmin } from "../../core";
 import { users } from "../../db/schema";
 import { hashPassword } from "../../lib/crypto";
 import { containsPattern } from "../../lib/sql";
-import * as authRepo from "../auth/repo";
+import * as authRepo from "../auth";
 import { createUserWithSpace } from "../auth/service";
 import type { UserAddInput, UserListInput, UserUpdateInput } from "./contract";
 

@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
 import type { Attachment } from "../../db/schema";
-import type { MessageRow } from "../../modules/conversation/repo";
+import type { MessageRow } from "../../modules/conversation";
 
 /** Reads `a.b[0].c` from the variables; missing values read as "". */
 function lookup(values: Record<string, unknown>, path: string): unknown {

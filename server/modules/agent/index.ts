@@ -1,0 +1,12 @@
+/**
+ * What other modules may use of agents: reading one, counting its use (statistics and the user's relations to it),
+ * and seeding the card styles.
+ */
+export {
+  type AgentRow,
+  bumpStatistic,
+  ensureCards,
+  findAgent,
+  insertRelationOnce,
+  upsertRelation,
+} from "./repo";
