@@ -41,7 +41,7 @@ class Child {
   readonly process: ChildProcess;
   readonly ready: Promise<void>;
   private pending?: { id: number; resolve: (reply: ChildReply | RunFailure) => void; timer: NodeJS.Timeout };
-  private killedFor?: "timeout";
+  private killedFor?: "timeout" | "closed";
   private nextId = 1;
   dead = false;
 
@@ -75,6 +75,8 @@ class Child {
       this.process.once("exit", () => reject(new Error("sandbox child exited while starting")));
     });
     this.ready.catch(() => {});
+    // EPIPE and the like when a child dies under a send; the exit handler reports it.
+    this.process.on("error", () => this.kill());
     this.process.on("message", (msg: ChildReply & { type?: string; id?: number }) => {
       const pending = this.pending;
       if (msg?.type !== "result" || !pending || msg.id !== pending.id) return;
@@ -104,16 +106,15 @@ class Child {
   run(code: string, argsJson: string, timeoutMs: number, killAfterMs: number): Promise<ChildReply | RunFailure> {
     return new Promise((resolve) => {
       const id = this.nextId++;
-      const timer = setTimeout(() => {
-        this.killedFor = "timeout";
-        this.kill();
-      }, killAfterMs);
+      const timer = setTimeout(() => this.kill("timeout"), killAfterMs);
       this.pending = { id, resolve, timer };
-      this.process.send({ type: "run", id, code, argsJson, timeoutMs });
+      // A child that died since it was handed out answers the send with an error; its exit then fails the run.
+      this.process.send({ type: "run", id, code, argsJson, timeoutMs }, (err) => err && this.kill());
     });
   }
 
-  kill() {
+  kill(reason?: "timeout" | "closed") {
+    this.killedFor ??= reason;
     if (!this.dead) this.process.kill("SIGKILL");
   }
 }
@@ -204,7 +205,7 @@ export class LanguagePool {
   close() {
     this.closed = true;
     for (const w of this.waiting.splice(0)) w.reject(new Error("closed"));
-    for (const c of this.children) c.kill();
+    for (const c of this.children) c.kill("closed");
     this.children = [];
     this.idle = [];
   }

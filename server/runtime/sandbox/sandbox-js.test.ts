@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { closeSandbox, runCode } from "./index";
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { closeSandbox, runCode, sandboxProcesses, warmSandbox } from "./index";
 
 const js = (code: string, args: Record<string, unknown> = {}, timeoutMs = 3_000) =>
   runCode({ language: "JavaScript", code, args, timeoutMs });
@@ -169,5 +170,40 @@ describe("JavaScript sandbox: escape catalogue", () => {
       success: false,
       error: "参数无法转换为 JSON",
     });
+  });
+});
+
+describe("JavaScript sandbox: processes", () => {
+  it("starts children with an empty environment, no code generation and the permission model", async () => {
+    await warmSandbox(["JavaScript"]);
+    const children = sandboxProcesses().filter((p) => p.language === "JavaScript");
+    expect(children.length).toBe(2);
+    for (const { pid } of children) {
+      // Only the IPC channel Node itself adds for fork().
+      const env = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").filter(Boolean);
+      expect(env.every((entry) => entry.startsWith("NODE_CHANNEL_"))).toBe(true);
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      expect(argv).toContain("--disallow-code-generation-from-strings");
+      expect(argv.some((a) => a === "--permission" || a === "--experimental-permission")).toBe(true);
+      expect(argv.filter((a) => a.startsWith("--allow-")).every((a) => a.startsWith("--allow-fs-read="))).toBe(true);
+    }
+  });
+
+  it("reports a child that dies mid-run and replaces it", async () => {
+    await warmSandbox(["JavaScript"]);
+    const before = sandboxProcesses().map((p) => p.pid);
+    const running = js("function main() { for (;;) {} }", {}, 20_000);
+    // Every child is killed, so whichever took the run dies under it.
+    for (const pid of before) process.kill(pid, "SIGKILL");
+    expect(await running).toMatchObject({ success: false, error: "沙箱进程异常退出" });
+    await vi.waitFor(() => expect(sandboxProcesses().some((p) => before.includes(p.pid))).toBe(false));
+    expect(await js("function main() { return 'replaced' }")).toMatchObject({ success: true, output: "replaced" });
+  });
+
+  it("ends runs still waiting when the sandbox closes", async () => {
+    const running = js("function main() { for (;;) {} }", {}, 20_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    closeSandbox();
+    expect(await running).toMatchObject({ success: false, error: "沙箱已关闭" });
   });
 });
