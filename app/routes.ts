@@ -28,6 +28,7 @@ export default [
     route("square", "routes/square.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("space/:spaceId/agent/:agentId/publish", "routes/agent-publish.tsx"),
+    route("space/:spaceId/plugin/:pluginId/publish", "routes/plugin-publish.tsx"),
     route("space/:spaceId/agent/:agentId/temp-links", "routes/agent-temp-links.tsx"),
     route("system", "routes/system-layout.tsx", [
       index("routes/system-index.tsx"),
@@ -50,6 +51,7 @@ export default [
   route("resources/dev-conversation", "routes/resources/dev-conversation.ts"),
   route("resources/prompt-optimize", "routes/resources/prompt-optimize.ts"),
   route("resources/plugin-code-optimize", "routes/resources/plugin-code-optimize.ts"),
+  route("resources/plugin-copy", "routes/resources/plugin-copy.ts"),
   route("resources/space-models", "routes/resources/space-models.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

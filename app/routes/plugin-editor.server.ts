@@ -3,6 +3,7 @@ import { endpoints } from "../../contract/api";
 import type { PluginInfo } from "../../contract/api/plugin";
 import type { Arg } from "../../contract/args";
 import { type ArgList, applyEdit, fieldName, parseEdit, parseValue, rowsOf } from "../components/plugin/arg-rows";
+import { pluginPath } from "../components/plugin/paths";
 import {
   checkCode,
   checkHttp,
@@ -18,10 +19,6 @@ import { redirectWithToast } from "../lib/toast.server";
 import { idParam, pathOf, spaceIdParam } from "../lib/url";
 
 export const pluginIdParam = (value: string | undefined) => idParam(value, "插件不存在");
-
-/** The page of a plugin: HTTP plugins at /plugin/:id, code plugins at /plugin/:id/cloud-tool. */
-export const pluginPath = (plugin: Pick<PluginInfo, "id" | "spaceId" | "type">) =>
-  `/space/${plugin.spaceId}/plugin/${plugin.id}${plugin.type === "CODE" ? "/cloud-tool" : ""}`;
 
 /** The plugin, its history when the drawer is open; an address of the wrong space or kind redirects to the right one. */
 export async function loadPlugin(

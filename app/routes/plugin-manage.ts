@@ -1,9 +1,10 @@
 import { endpoints } from "../../contract/api";
+import { pluginPath } from "../components/plugin/paths";
 import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { spaceIdParam } from "../lib/url";
 import type { Route } from "./+types/plugin-manage";
-import { pluginIdParam, pluginPath } from "./plugin-editor.server";
+import { pluginIdParam } from "./plugin-editor.server";
 
 /**
  * The library's plugin commands (POST only): 删除 (after its confirmation) and 复制到空间. Both end back in a

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints } from "../../contract/api";
 import { CreatePluginForm, createPluginSchema } from "../components/plugin/create-plugin-form";
+import { pluginPath } from "../components/plugin/paths";
 import { Card } from "../components/ui/card";
 import { tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
@@ -8,7 +9,6 @@ import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
 import { spaceIdParam } from "../lib/url";
 import type { Route } from "./+types/plugin-new";
-import { pluginPath } from "./plugin-editor.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "新建插件");
 

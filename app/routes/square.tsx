@@ -4,6 +4,7 @@ import { Search } from "lucide-react";
 import { Form, Link, type ShouldRevalidateFunction, useLocation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { endpoints } from "../../contract/api";
+import { SquareKindTabs, SquarePluginList } from "../components/plugin/square-plugins";
 import { SquareBanner } from "../components/square/square-banner";
 import { SquareGrid } from "../components/square/square-grid";
 import { Button } from "../components/ui/button";
@@ -15,6 +16,7 @@ import { redirectWithToast } from "../lib/toast.server";
 import { pageParam, pathOf, textParam, withParams } from "../lib/url";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/square";
+import { isPluginTab, loadSquarePlugins } from "./plugin-square.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "广场");
 
@@ -22,6 +24,7 @@ const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  if (isPluginTab(url)) return { kind: "Plugin" as const, plugins: await loadSquarePlugins(context, request, url) };
   const category = textParam(url, "category", 32);
   const kw = textParam(url, "kw");
   const [categories, list] = await Promise.all([
@@ -30,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       body: { page: pageParam(url), pageSize: PAGE_SIZE, category: category || undefined, kw: kw || undefined },
     }),
   ]);
-  return { categories, list, category, kw };
+  return { kind: "Agent" as const, categories, list, category, kw };
 }
 
 const favouriteSchema = z.object({
@@ -61,7 +64,21 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   formData?.get("stay") ? false : defaultShouldRevalidate;
 
 export default function SquareRoute({ loaderData }: Route.ComponentProps) {
-  const { categories, list, category, kw } = loaderData;
+  const tenant = useRouteLoaderData<typeof rootLoader>("root")?.tenant;
+  if (loaderData.kind === "Agent") return <AgentSquare data={loaderData} />;
+  return (
+    <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-8">
+      <SquareBanner tenant={tenant} />
+      <SquareKindTabs active="Plugin" />
+      <SquarePluginList {...loaderData.plugins} />
+    </main>
+  );
+}
+
+type AgentTab = Extract<Route.ComponentProps["loaderData"], { kind: "Agent" }>;
+
+function AgentSquare({ data }: { data: AgentTab }) {
+  const { categories, list, category, kw } = data;
   const tenant = useRouteLoaderData<typeof rootLoader>("root")?.tenant;
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -83,6 +100,7 @@ export default function SquareRoute({ loaderData }: Route.ComponentProps) {
   return (
     <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-8">
       <SquareBanner tenant={tenant} />
+      <SquareKindTabs active="Agent" />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-semibold text-xl">智能体</h1>
         <Form method="get" role="search" className="flex w-full max-w-sm gap-2">

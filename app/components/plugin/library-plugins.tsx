@@ -7,6 +7,7 @@ import { Button, buttonClass } from "../ui/button";
 import { Confirm } from "../ui/confirm";
 import { Menu } from "../ui/menu";
 import { Select } from "../ui/select";
+import { pluginPath } from "./paths";
 
 interface LibraryPlugin {
   id: number;
@@ -17,9 +18,9 @@ interface LibraryPlugin {
 /** The library page's address with the given query parameters set or dropped. */
 const hrefWith = (here: string, changes: Record<string, string | number | null>) => withParams(here, changes);
 
-/** The page of a plugin in the library: HTTP plugins at /plugin/:id, code plugins at /plugin/:id/cloud-tool. */
+/** A library row's plugin page (the row's `ext` is its type). */
 export const libraryPluginHref = (spaceId: number, item: LibraryPlugin) =>
-  `/space/${spaceId}/plugin/${item.id}${item.ext === "CODE" ? "/cloud-tool" : ""}`;
+  pluginPath({ id: item.id, spaceId, type: item.ext });
 
 /** 新建: the kinds the library can create today (a menu, so more kinds join it as they arrive). */
 export function NewComponentMenu({ spaceId }: { spaceId: number }) {

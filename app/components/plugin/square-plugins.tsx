@@ -1,0 +1,147 @@
+import { Copy, Plug, Search } from "lucide-react";
+import { Form, useLocation, useNavigation } from "react-router";
+import { displayName } from "../../lib/format";
+import { pluginTypeLabels, spaceTypeLabels } from "../../lib/labels";
+import { withParams } from "../../lib/url";
+import type { loadSquarePlugins } from "../../routes/plugin-square.server";
+import { AgentIcon } from "../agent/agent-icon";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { EmptyState } from "../ui/empty-state";
+import { Input } from "../ui/input";
+import { Pagination } from "../ui/pagination";
+import { Select } from "../ui/select";
+import { Tabs } from "../ui/tabs";
+
+type SquarePlugins = Awaited<ReturnType<typeof loadSquarePlugins>>;
+type Space = SquarePlugins["spaces"][number];
+
+export const PLUGIN_COPY_ACTION = "/resources/plugin-copy";
+
+/** 智能体 | 插件 at the top of the square (?cate_type=Plugin; the agents' tab has no parameter). */
+export function SquareKindTabs({ active }: { active: "Agent" | "Plugin" }) {
+  return (
+    <div className="w-56">
+      <Tabs
+        label="广场分类"
+        active={active}
+        items={[
+          { key: "Agent", label: "智能体", to: "/square" },
+          { key: "Plugin", label: "插件", to: "/square?cate_type=Plugin" },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** Spaces where the caller may develop: above member, or the space lets members develop. */
+const developable = (spaces: Space[]) =>
+  spaces.filter((s) => s.allowDevelop === 1 || (s.currentUserRole !== null && s.currentUserRole !== "User"));
+
+/** The square's plugin tab: search, cards with type, publisher and 复制到空间 where allowed, page links. */
+export function SquarePluginList({ list, spaces, kw }: SquarePlugins) {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const targets = developable(spaces);
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-semibold text-xl">插件</h1>
+        <Form method="get" role="search" className="flex w-full max-w-sm gap-2">
+          <input type="hidden" name="cate_type" value="Plugin" />
+          <Input
+            type="search"
+            name="kw"
+            defaultValue={kw}
+            maxLength={64}
+            placeholder="搜索插件"
+            aria-label="搜索插件"
+          />
+          <Button type="submit" variant="secondary" aria-label="搜索">
+            <Search className="size-4" aria-hidden />
+          </Button>
+        </Form>
+      </div>
+      {list.records.length === 0 ? (
+        <EmptyState icon={Plug} title="暂无数据" description="还没有发布到广场的插件，换个关键词试试。" />
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {list.records.map((p) => (
+            <li key={p.id}>
+              <article
+                aria-label={p.name}
+                className="flex h-full flex-col gap-3 rounded-card border border-gray-200 bg-white p-4"
+              >
+                <div className="flex items-start gap-3">
+                  <AgentIcon name={p.name} icon={p.icon} />
+                  <div className="min-w-0 flex-1">
+                    <h2 className="truncate font-medium">{p.name}</h2>
+                    <p className="flex flex-wrap items-center gap-1.5 text-[13px] text-gray-500">
+                      <Badge tone="primary">{pluginTypeLabels[p.pluginType]}</Badge>
+                      {p.codeLang ? <Badge>{p.codeLang}</Badge> : null}
+                      {p.publishUser ? <span>{displayName(p.publishUser)}</span> : null}
+                    </p>
+                  </div>
+                </div>
+                <p className="line-clamp-2 flex-1 text-[13px] text-gray-600">{p.description || "暂无描述"}</p>
+                {p.allowCopy === 1 && targets.length ? (
+                  <CopyForm
+                    pluginId={p.targetId}
+                    pluginType={p.pluginType}
+                    name={p.name}
+                    targets={targets}
+                    back={here}
+                  />
+                ) : null}
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        current={list.current}
+        pages={list.pages}
+        total={list.total}
+        hrefFor={(page) => withParams(here, { page: page === 1 ? null : page })}
+      />
+    </>
+  );
+}
+
+function CopyForm({
+  pluginId,
+  pluginType,
+  name,
+  targets,
+  back,
+}: {
+  pluginId: number;
+  pluginType: string;
+  name: string;
+  targets: Space[];
+  back: string;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.formAction === PLUGIN_COPY_ACTION && navigation.formData?.get("pluginId") === String(pluginId);
+  return (
+    <Form method="post" action={PLUGIN_COPY_ACTION} className="flex items-center gap-2" aria-label={`复制${name}`}>
+      <input type="hidden" name="pluginId" value={pluginId} />
+      <input type="hidden" name="pluginType" value={pluginType} />
+      <input type="hidden" name="redirectTo" value={back} />
+      <Select
+        name="spaceId"
+        aria-label={`复制${name}到空间`}
+        className="min-w-0 flex-1"
+        options={targets.map((s) => ({
+          value: String(s.id),
+          label: s.type === "Personal" ? spaceTypeLabels.Personal : s.name,
+        }))}
+      />
+      <Button type="submit" variant="secondary" size="sm" loading={busy}>
+        <Copy className="size-4" aria-hidden />
+        复制到空间
+      </Button>
+    </Form>
+  );
+}

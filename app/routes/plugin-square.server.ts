@@ -1,0 +1,21 @@
+import type { AppLoadContext } from "react-router";
+import { endpoints } from "../../contract/api";
+import { apiCall } from "../lib/api-call.server";
+import { listSpaces } from "../lib/space.server";
+import { pageParam, textParam } from "../lib/url";
+
+const PAGE_SIZE = 20;
+
+/** The square's 插件 tab (?cate_type=Plugin): a page of published plugins and the caller's spaces to copy into. */
+export const isPluginTab = (url: URL) => url.searchParams.get("cate_type") === "Plugin";
+
+export async function loadSquarePlugins(context: AppLoadContext, request: Request, url: URL) {
+  const kw = textParam(url, "kw");
+  const [list, spaces] = await Promise.all([
+    apiCall(context, request, endpoints.plugin.squareList, {
+      body: { page: pageParam(url), pageSize: PAGE_SIZE, kw: kw || undefined },
+    }),
+    listSpaces(context, request),
+  ]);
+  return { list, spaces, kw };
+}
