@@ -43,6 +43,23 @@ describe("workflow executor", () => {
     expect(result.input).toEqual({ name: "小明", n: 3 });
     expect(result.endTime).toBeGreaterThanOrEqual(result.startTime);
     expect(events.at(-1)).toMatchObject({ type: "final", outcome: { success: true } });
+    // Node events become the test-run stream's progress frames.
+    const finished = events[3]!;
+    expect(frameOf(finished, "req-1", 5)).toEqual({
+      success: true,
+      code: "0000",
+      message: null,
+      requestId: "req-1",
+      data: {
+        nodeId: 3,
+        name: "TextProcessing3",
+        status: "FINISHED",
+        result: finished.type === "node" && finished.result,
+      },
+      nodeExecuteResultMap: null,
+      costTime: 5,
+      complete: false,
+    });
   });
 
   it("refuses a missing required parameter on the Start node", async () => {

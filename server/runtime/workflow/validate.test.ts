@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { frameOf } from "./events";
 import { startWorkflow } from "./executor";
 import { drain, graphOf, lit, loopNodes, param, ref, wfNode } from "./testing";
 import type { WorkflowNode } from "./types";
@@ -133,6 +134,14 @@ describe("workflow validation", () => {
     expect(outcome).toMatchObject({ status: "FAILED", message: "工作流校验未通过，请根据提示修改后再运行" });
     expect(outcome.checks?.find((c) => c.nodeId === 3)?.success).toBe(false);
     expect(events.filter((e) => e.type === "node")).toEqual([]);
+    // On the test-run stream: one final frame, failed, carrying the per-node messages.
+    expect(frameOf(events.at(-1)!, "r", 0)).toMatchObject({
+      complete: true,
+      success: false,
+      code: "0001",
+      message: "工作流校验未通过，请根据提示修改后再运行",
+      data: expect.arrayContaining([{ nodeId: 3, success: false, messages: expect.any(Array) }]),
+    });
   });
 
   it("accepts literal arguments without references and unknown extra config fields", () => {
