@@ -1,7 +1,10 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { Arg } from "../../../contract/args";
 import { boundArgs, callValues, inputSchemaOf, toolNameOf } from "./plugin-schema";
-import { cardDataOf } from "./plugin-tool";
+import { cardDataOf, pluginTool } from "./plugin-tool";
+import type { ComponentSnapshot, ToolBuildContext } from "./tools";
 
 const declared: Arg[] = [
   { name: "city", dataType: "String", require: true, description: "城市" },
@@ -89,5 +92,26 @@ describe("cards from a plugin's result", () => {
     };
     expect(cardDataOf(card, { user: { name: "张三" } })).toEqual({ title: "张三" });
     expect(cardDataOf(card, { user: {} })).toBeNull();
+  });
+});
+
+describe("a plugin tool's result", () => {
+  it("reaches the model cut to 20 000 characters, saying so", async () => {
+    const server = createServer((_req, res) => res.end(JSON.stringify({ text: "字".repeat(30_000) })));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const component = { id: 1, type: "Plugin", targetId: 9, name: "长结果", bindConfig: {} } as ComponentSnapshot;
+    const plugin = {
+      ...{ id: 9, name: "长结果", description: "", icon: "", type: "HTTP" as const, codeLang: null },
+      config: { method: "GET" as const, url, contentType: "JSON" as const, timeout: 5, inputArgs: [], outputArgs: [] },
+    };
+    const ctx = { deps: { config: { EGRESS_ALLOW: "127.0.0.1" } } } as unknown as ToolBuildContext;
+    const tool = pluginTool(component, plugin, ctx);
+    const result = await tool.execute({}, { variables: {}, setVariable: async () => {} });
+    server.closeAllConnections();
+    server.close();
+    expect(typeof result).toBe("string");
+    expect((result as string).length).toBeLessThan(20_100);
+    expect(result).toMatch(/…（结果过长，已截断，共 \d+ 个字符）$/);
   });
 });

@@ -92,6 +92,14 @@ async function reportAsync(
   }
 }
 
+/** The most of a result the model reads: a plugin may answer up to 2 MB, a model's context holds far less. */
+const MAX_RESULT_CHARS = 20_000;
+function forModel(data: unknown) {
+  const text = typeof data === "string" ? data : JSON.stringify(data);
+  if (!text || text.length <= MAX_RESULT_CHARS) return data;
+  return `${text.slice(0, MAX_RESULT_CHARS)}…（结果过长，已截断，共 ${text.length} 个字符）`;
+}
+
 /** A plugin bound to an agent as the model's tool (reference original-backend.md §5.5). */
 export function pluginTool(component: ComponentSnapshot, plugin: ToolPlugin, ctx: ToolBuildContext): RuntimeTool {
   const bind = toolBindSchema.parse(component.bindConfig ?? {});
@@ -130,7 +138,7 @@ export function pluginTool(component: ComponentSnapshot, plugin: ToolPlugin, ctx
       const outcome = await run(given, toolCtx);
       // The invoker turns a throw into a FAILED step and tells the model (or ends the turn when exceptionOut).
       if (!outcome.success) throw new Error(outcome.error ?? "插件执行失败");
-      return outcome.result.data;
+      return forModel(outcome.result.data);
     },
   };
 }

@@ -6,8 +6,11 @@ import { executePlugin } from "./index";
 afterAll(() => closeSandbox());
 
 const deps = { config: { EGRESS_ALLOW: "" } };
-const run = (config: Partial<CodePluginConfig>, params: Record<string, unknown>, codeLang = "JavaScript" as const) =>
-  executePlugin(deps, { type: "CODE", codeLang, pluginId: 1, config, params, sysVars: { USER_NAME: "张三" } });
+const run = (
+  config: Partial<CodePluginConfig>,
+  params: Record<string, unknown>,
+  codeLang: "JavaScript" | "Python" = "JavaScript",
+) => executePlugin(deps, { type: "CODE", codeLang, pluginId: 1, config, params, sysVars: { USER_NAME: "张三" } });
 
 const code = `export default async function main(args) {
   console.log("收到", args.a, args.b);
@@ -26,6 +29,15 @@ describe("code plugins", () => {
     const whole = await run({ code, inputArgs }, { a: 1, b: 1 });
     // Undeclared values do not reach the code; with no outputs declared the whole return value is the data.
     expect(whole.result.data).toEqual({ sum: 2, user: "张三", extra: null });
+  });
+
+  it("runs Python with the same arguments and outputs", async () => {
+    const python =
+      'def main(args: dict) -> dict:\n    print("收到", args["a"])\n    return {"double": args["a"] * 2, "user": args["SYS_VARS"]["USER_NAME"]}\n';
+    const inputArgs = [{ name: "a", dataType: "Integer", require: true }];
+    const out = await run({ code: python, inputArgs }, { a: "21" }, "Python");
+    expect(out).toMatchObject({ success: true, result: { double: 42, data: { double: 42, user: "张三" } } });
+    expect(out.logs.join("\n")).toContain("收到 21");
   });
 
   it("refuses a missing required input before running, and reports a failing script in Chinese", async () => {
