@@ -23,7 +23,8 @@ export type RunFailure = { ok: false; kind: "timeout" | "memory" | "crash" | "bu
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const CHILD = path.join(HERE, "child.mjs");
 const NODE_MODULES = path.resolve(path.dirname(createRequire(import.meta.url).resolve("pyodide/package.json")), "..");
-// QuickJS stops itself at the deadline (interrupt handler); the kill is the backstop for time spent in native code.
+// Both runtimes stop themselves at the deadline (QuickJS's interrupt handler, Python's watchdog thread); the kill
+// is the backstop for code that ignores it (native time, a caught KeyboardInterrupt, an await that never ends).
 const KILL_GRACE_MS = 1_000;
 const MAX_WAITING = 200;
 
@@ -62,6 +63,8 @@ class Child {
           PERMISSION_FLAG,
           `--allow-fs-read=${HERE}${path.sep}`,
           `--allow-fs-read=${NODE_MODULES}${path.sep}`,
+          // Python's watchdog thread (watchdog.mjs); it runs under the same permissions.
+          ...(language === "Python" ? ["--allow-worker"] : []),
           "--no-warnings",
         ],
         stdio: ["ignore", "ignore", "ignore", "ipc"],
@@ -173,10 +176,7 @@ export class LanguagePool {
     return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 
-  /**
-   * Runs one piece of code; the returned reply never throws. Python has no in-process deadline (a stuck
-   * interpreter cannot be interrupted from its own thread), so its child is killed at the deadline itself.
-   */
+  /** Runs one piece of code; the returned reply never throws. */
   async run(
     code: string,
     argsJson: string,
@@ -190,7 +190,7 @@ export class LanguagePool {
       return { reply: { ok: false, kind, logs: [] }, ms: 0 };
     }
     const started = performance.now();
-    const killAfter = this.language === "Python" ? timeoutMs : timeoutMs + KILL_GRACE_MS;
+    const killAfter = timeoutMs + KILL_GRACE_MS;
     const reply = await child.run(code, argsJson, timeoutMs, killAfter);
     const ms = performance.now() - started;
     if ("recycle" in reply && reply.recycle) child.kill();

@@ -3,6 +3,7 @@
 import { constants as fsConstants, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { loadPyodide } from "pyodide";
 import { createLogs } from "./logs.mjs";
 import { capMemoryGrowth } from "./memory-cap.mjs";
@@ -32,8 +33,25 @@ export async function start(limits) {
   const run = pyodide.runPython(harness, { globals, filename: "harness.py" });
   cap.bytes = pyodide._module.HEAP8.buffer.byteLength + limits.memoryBytes;
 
-  return async ({ code, argsJson }) => {
-    const reply = JSON.parse(await run(code, argsJson, limits.maxOutputBytes, limits.maxLogBytes));
+  const interrupt = new Int32Array(new SharedArrayBuffer(4));
+  const control = new Int32Array(new SharedArrayBuffer(8));
+  pyodide.setInterruptBuffer(interrupt);
+  const watchdog = new Worker(new URL("./watchdog.mjs", import.meta.url), { workerData: { interrupt, control } });
+  watchdog.unref();
+  let nextId = 1;
+
+  return async ({ code, argsJson, timeoutMs }) => {
+    const id = nextId++;
+    Atomics.store(control, 0, id);
+    watchdog.postMessage({ id, ms: timeoutMs });
+    let reply;
+    try {
+      reply = JSON.parse(await run(code, argsJson, limits.maxOutputBytes, limits.maxLogBytes));
+    } finally {
+      Atomics.store(control, 0, 0);
+      Atomics.store(interrupt, 0, 0);
+    }
+    if (Atomics.load(control, 1) === id) reply = { ok: false, kind: "timeout", error: "timeout", logs: reply.logs };
     const logs = createLogs(limits);
     const text = typeof reply.logs === "string" ? reply.logs.replace(/\n$/, "") : "";
     for (let from = 0; text && from <= text.length && !logs.full; ) {

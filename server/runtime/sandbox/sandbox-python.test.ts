@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeSandbox, runCode, warmSandbox } from "./index";
+import { closeSandbox, runCode, sandboxProcesses, warmSandbox } from "./index";
 
-// One warm Pyodide process serves the whole file (loading it takes seconds); tests that get it killed come last.
+// One warm Pyodide process serves the whole file (loading it takes seconds); tests that get it replaced come last.
 const py = (code: string, args: Record<string, unknown> = {}, timeoutMs = 5_000) =>
   runCode({ language: "Python", code, args, timeoutMs });
 
 const HOST_SECRET = "host-secret-4711";
+
+const pythonPids = () =>
+  sandboxProcesses()
+    .filter((p) => p.language === "Python")
+    .map((p) => p.pid);
 
 beforeAll(async () => {
   process.env.SANDBOX_TEST_SECRET = HOST_SECRET;
@@ -133,6 +138,18 @@ describe("Python sandbox: escape catalogue", () => {
     });
   });
 
+  it("stops an infinite loop at the deadline while the host keeps serving, keeping the interpreter", async () => {
+    const before = pythonPids();
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const res = await py("def main(args):\n    while True:\n        pass", {}, 1_000);
+    clearInterval(timer);
+    expect(res).toMatchObject({ success: false, error: "运行超时（1 秒）" });
+    expect(ticks).toBeGreaterThan(0);
+    expect(await py("def main(args):\n    return 'again'")).toMatchObject({ success: true, output: "again" });
+    expect(pythonPids()).toEqual(before);
+  }, 60_000);
+
   it("ends a memory bomb with a memory error", async () => {
     const res = await py(
       "def main(args):\n    keep = []\n    while True:\n        keep.append(bytearray(10_000_000))",
@@ -142,16 +159,18 @@ describe("Python sandbox: escape catalogue", () => {
     expect(res).toMatchObject({ success: false, error: "内存超出限制（128 MB）" });
   }, 90_000);
 
-  it("kills an infinite loop at the deadline while the host keeps serving, then runs again", async () => {
-    let ticks = 0;
-    const timer = setInterval(() => ticks++, 5);
-    const res = await py("def main(args):\n    while True:\n        pass", {}, 1_000);
-    clearInterval(timer);
+  it("kills a loop that swallows the interrupt, then serves from a new process", async () => {
+    const before = pythonPids();
+    const res = await py(
+      "def main(args):\n    while True:\n        try:\n            while True:\n                pass\n        except BaseException:\n            pass",
+      {},
+      1_000,
+    );
     expect(res).toMatchObject({ success: false, error: "运行超时（1 秒）" });
-    expect(ticks).toBeGreaterThan(0);
-    expect(await py("def main(args):\n    return 'again'", {}, 5_000)).toMatchObject({
+    expect(await py("def main(args):\n    return 'fresh'", {}, 5_000)).toMatchObject({
       success: true,
-      output: "again",
+      output: "fresh",
     });
+    expect(pythonPids().some((pid) => before.includes(pid))).toBe(false);
   }, 180_000);
 });
