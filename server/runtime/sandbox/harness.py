@@ -45,7 +45,7 @@ def _audit(event, args):
             _refuse(f"import {name}")
     elif event == "open":
         path, mode = str(args[0]), str(args[1] or "r")
-        if not path.startswith("/lib/") or any(c in mode for c in "wax+"):
+        if not os.path.normpath(path).startswith("/lib/") or any(c in mode for c in "wax+"):
             _refuse(f"打开文件 {path}")
     elif event == "object.__getattr__":
         if args[1] in _DENIED_ATTRS and id(args[0]) not in _own_tracebacks:
