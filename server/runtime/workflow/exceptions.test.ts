@@ -133,4 +133,18 @@ describe("HTTP node, retries and exception strategies", () => {
     });
     expect(trail(events).filter((t) => t.startsWith("4:") || t.startsWith("2:"))).toEqual([]);
   });
+
+  it("fails a node whose output is too large to keep for a resume", async () => {
+    const graph = graphOf([
+      wfNode(1, "Start", {}, [3]),
+      wfNode(3, "Plugin", { pluginId: 1 }, [2]),
+      wfNode(2, "End", { outputArgs: [ref("x", "3.x")] }),
+    ]);
+    const runPlugin = async () => ({ x: "大".repeat(4_000_001) });
+    const { outcome } = await drain(startWorkflow(graph, { services: { runPlugin } }));
+    expect(outcome).toMatchObject({
+      status: "FAILED",
+      message: "节点「Plugin3」执行失败：节点输出过大（超过 4 百万字符）",
+    });
+  });
 });

@@ -183,6 +183,53 @@ describe("workflow executor", () => {
     ]);
   });
 
+  it("runs nested loops: inner items and indexes per outer iteration, outputs nested per iteration", async () => {
+    const label = "{{o}}{{oi}}{{i}}{{ii}}";
+    const inputs = [
+      ref("o", "10-input.input_item"),
+      ref("oi", "10-input.INDEX", "Integer"),
+      ref("i", "20-input.input_item"),
+      ref("ii", "20-input.INDEX", "Integer"),
+    ];
+    const graph = graphOf([
+      wfNode(1, "Start", { inputArgs: [param("outer", "Array_String"), param("inner", "Array_String")] }, [10]),
+      wfNode(
+        10,
+        "Loop",
+        { inputArgs: [ref("input", "1.outer", "Array_String")], outputArgs: [ref("all", "20.pairs", "Array_String")] },
+        [2],
+        { innerStartNodeId: 11, innerEndNodeId: 12 },
+      ),
+      wfNode(11, "LoopStart", {}, [20], { loopNodeId: 10 }),
+      wfNode(12, "LoopEnd", {}, [], { loopNodeId: 10 }),
+      wfNode(
+        20,
+        "Loop",
+        {
+          inputArgs: [ref("input", "1.inner", "Array_String")],
+          outputArgs: [ref("pairs", "23.output", "Array_String")],
+        },
+        [12],
+        { loopNodeId: 10, innerStartNodeId: 21, innerEndNodeId: 22 },
+      ),
+      wfNode(21, "LoopStart", {}, [23], { loopNodeId: 20 }),
+      wfNode(22, "LoopEnd", {}, [], { loopNodeId: 20 }),
+      wfNode(23, "TextProcessing", { textHandleType: "CONCAT", text: label, inputArgs: inputs }, [22], {
+        loopNodeId: 20,
+      }),
+      wfNode(2, "End", { outputArgs: [ref("all", "10.all", "Array_String")] }),
+    ]);
+    const { events, outcome } = await drain(startWorkflow(graph, { params: { outer: ["x", "y"], inner: ["a", "b"] } }));
+    expect(outcome.output).toEqual({
+      all: [
+        ["x0a0", "x0b1"],
+        ["y1a0", "y1b1"],
+      ],
+    });
+    const last = events.filter((e) => e.type === "node" && e.nodeId === 23 && e.status === "FINISHED").at(-1);
+    expect(last?.type === "node" && last.result.loopIndex).toEqual([1, 1]);
+  });
+
   it("repeats a count loop, skipping the rest of an iteration at LoopContinue", async () => {
     const skipOne = {
       uuid: "skip",

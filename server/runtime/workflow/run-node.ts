@@ -90,6 +90,15 @@ function context(run: Run, definition: NodeDefinition, node: WorkflowNode, frame
   };
 }
 
+/** Outputs kept for a resume (and stored by the caller) are capped, as characters of their JSON. */
+export const MAX_OUTPUT_CHARS = 4_000_000;
+
+function checkStorable(outcome: NodeOutcome) {
+  if (JSON.stringify(outcome.output).length > MAX_OUTPUT_CHARS) {
+    throw new Error(`节点输出过大（超过 ${MAX_OUTPUT_CHARS / 1_000_000} 百万字符）`);
+  }
+}
+
 /** Runs the node's attempts: a timeout per attempt for fallible nodes, `retryCount` retries after the first. */
 async function attempt(definition: NodeDefinition, ctx: NodeContext, run: Run): Promise<NodeOutcome> {
   const handling = definition.kind.exceptionHandling ? ctx.config.exceptionHandleConfig : null;
@@ -103,7 +112,9 @@ async function attempt(definition: NodeDefinition, ctx: NodeContext, run: Run): 
   for (let i = 0; i < attempts; i++) {
     const signal = timeoutMs ? AbortSignal.any([run.controller.signal, AbortSignal.timeout(timeoutMs)]) : ctx.signal;
     try {
-      return await untilAborted(definition.run!({ ...ctx, signal }), signal);
+      const outcome = await untilAborted(definition.run!({ ...ctx, signal }), signal);
+      if (definition.replay) checkStorable(outcome);
+      return outcome;
     } catch (error) {
       if (run.controller.signal.aborted) throw error;
       last = signal.aborted && !run.controller.signal.aborted ? new Error("执行超时") : error;
