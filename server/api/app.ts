@@ -22,6 +22,7 @@ import { spaceRoutes } from "../modules/space/routes";
 import { systemRoutes } from "../modules/system/routes";
 import { tempChatRoutes } from "../modules/tempchat/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
+import { workflowRoutes } from "../modules/workflow";
 import type { ApiEnv } from "./context";
 import { TOKEN_COOKIE } from "./cookies";
 import { notLoggedInFor } from "./http";
@@ -109,6 +110,7 @@ export function createApi(deps: Deps) {
   api.route("/api/system/publish", systemPublishRoutes(deps));
   api.route("/api/component", componentRoutes(deps));
   api.route("/api/plugin", pluginRoutes(deps));
+  api.route("/api/workflow", workflowRoutes(deps));
   api.route("/api/notify", notifyRoutes(deps));
   api.route("/api/model", modelRoutes(deps, false));
   api.route("/api/system/model", modelRoutes(deps, true));

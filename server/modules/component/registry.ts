@@ -2,6 +2,7 @@ import { pluginToolFactory } from "../../runtime/agent/plugin-tool";
 import { agentPublishAdapter } from "../agent/publish-adapter";
 import { resolveModel } from "../model/component-target";
 import { pluginPublishAdapter, resolvePlugin } from "../plugin";
+import { resolveWorkflow, workflowPublishAdapter } from "../workflow";
 import { registerKind } from "./kinds";
 
 /**
@@ -17,7 +18,7 @@ registerKind({
   publish: pluginPublishAdapter,
   toolFactory: pluginToolFactory,
 });
-registerKind({ type: "Workflow" });
+registerKind({ type: "Workflow", resolver: resolveWorkflow, publish: workflowPublishAdapter });
 registerKind({ type: "Trigger" });
 registerKind({ type: "Knowledge" });
 registerKind({ type: "Variable" });

@@ -2,15 +2,17 @@ import type { Actor, Deps } from "../../core";
 import { listSpaceOwnModels } from "../model";
 import { listSpacePlugins } from "../plugin";
 import { accessSpace } from "../space/service";
+import { listSpaceWorkflows } from "../workflow";
 
 /**
  * The space's component library (ComponentInfo of the original client). Each kind's module adds its rows
- * here as it arrives; today the space's plugins and own models.
+ * here as it arrives; today the space's plugins, workflows and own models.
  */
 export async function listSpaceComponents(deps: Deps, actor: Actor, spaceId: number) {
   await accessSpace(deps, actor, spaceId);
-  const [plugins, models] = await Promise.all([
+  const [plugins, workflows, models] = await Promise.all([
     listSpacePlugins(deps, actor.tenantId, spaceId),
+    listSpaceWorkflows(deps, actor.tenantId, spaceId),
     listSpaceOwnModels(deps.db, actor.tenantId, spaceId),
   ]);
   const modelRows = models.map((m) => ({
@@ -26,5 +28,5 @@ export async function listSpaceComponents(deps: Deps, actor: Actor, spaceId: num
     created: m.created.toISOString(),
     modified: m.modified.toISOString(),
   }));
-  return [...plugins, ...modelRows];
+  return [...plugins, ...workflows, ...modelRows];
 }

@@ -1,0 +1,123 @@
+import type { Arg } from "../../../contract/args";
+import type { Actor } from "../../core";
+import type { StoredGraph, StoredNode } from "../../db/schema/workflow";
+import { portsOf } from "../../runtime/workflow/graph";
+import type { WorkflowNode } from "../../runtime/workflow/types";
+import { toCreatorInfo } from "../agent/dto";
+import type { UserRow } from "../auth/repo";
+import type { PublishedRow } from "../publish/repo";
+import type { SpaceRole } from "../space/repo";
+import { type ChildNode, type WorkflowDetail, type WorkflowPermission, workflowPermissions } from "./contract";
+import type { WorkflowRow } from "./repo";
+
+/** What history entries and publications freeze: the workflow's own fields and its whole graph. */
+export interface WorkflowSnapshot {
+  id: number;
+  name: string;
+  description: string;
+  icon: string;
+  extension: Record<string, unknown>;
+  graph: StoredGraph;
+}
+
+export const workflowSnapshot = (w: WorkflowRow): WorkflowSnapshot => ({
+  id: w.id,
+  name: w.name,
+  description: w.description,
+  icon: w.icon,
+  extension: w.extension,
+  graph: w.graph,
+});
+
+/** As for agents and plugins: every member may copy; the creator and the space's Admins/Owner delete and publish. */
+export function permissionsFor(
+  actor: Actor,
+  workflow: WorkflowRow,
+  role: SpaceRole | null,
+  develops: boolean,
+): WorkflowPermission[] {
+  if (actor.role === "Admin") return [...workflowPermissions];
+  if (!role) return [];
+  const spaceAdmin = role === "Owner" || role === "Admin";
+  return spaceAdmin || (workflow.creatorId === actor.userId && develops) ? [...workflowPermissions] : ["Copy"];
+}
+
+const brief = (n: StoredNode) => ({ id: n.id, name: n.name, type: n.type as ChildNode["type"], icon: "" });
+
+/** Nodes as the editor reads them: edges as preNodes/nextNodes, loop children inside their Loop's innerNodes. */
+export function childNodes(graph: StoredGraph, workflowId: number) {
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const pre = new Map<number, StoredNode[]>();
+  const next = new Map<number, StoredNode[]>();
+  for (const node of graph.nodes) {
+    const targets = new Set(portsOf(node as unknown as WorkflowNode).flatMap((p) => p.targets));
+    for (const id of targets) {
+      const target = byId.get(id);
+      if (!target) continue;
+      next.set(node.id, [...(next.get(node.id) ?? []), target]);
+      pre.set(id, [...(pre.get(id) ?? []), node]);
+    }
+  }
+  const one = (n: StoredNode): ChildNode => ({
+    id: n.id,
+    name: n.name,
+    description: n.description,
+    workflowId,
+    type: n.type as ChildNode["type"],
+    nodeConfig: n.nodeConfig,
+    nextNodeIds: n.nextNodeIds,
+    preNodes: (pre.get(n.id) ?? []).map(brief),
+    nextNodes: (next.get(n.id) ?? []).map(brief),
+    loopNodeId: n.loopNodeId,
+    ...(n.type === "Loop"
+      ? {
+          innerNodes: graph.nodes.filter((c) => c.loopNodeId === n.id).map(one),
+          innerStartNodeId: n.innerStartNodeId ?? null,
+          innerEndNodeId: n.innerEndNodeId ?? null,
+        }
+      : {}),
+    typeId: n.typeId,
+    icon: "",
+    created: n.created,
+    modified: n.modified,
+  });
+  return {
+    one: (id: number) => {
+      const node = byId.get(id);
+      return node ? one(node) : null;
+    },
+    topLevel: () => graph.nodes.filter((n) => n.loopNodeId == null).map(one),
+  };
+}
+
+export function toDetail(
+  w: WorkflowRow,
+  extra: { creator: UserRow | undefined; permissions: WorkflowPermission[]; live: PublishedRow | undefined },
+): WorkflowDetail {
+  const nodes = childNodes(w.graph, w.id);
+  const startNode = nodes.one(w.graph.startNodeId)!;
+  const endNode = nodes.one(w.graph.endNodeId)!;
+  return {
+    id: w.id,
+    spaceId: w.spaceId,
+    name: w.name,
+    description: w.description,
+    icon: w.icon,
+    creatorId: w.creatorId,
+    creator: toCreatorInfo(extra.creator),
+    created: w.created.toISOString(),
+    modified: w.modified.toISOString(),
+    publishStatus: w.publishStatus,
+    publishDate: w.publishDate?.toISOString() ?? null,
+    scope: extra.live?.scope ?? null,
+    category: extra.live?.category ?? null,
+    permissions: extra.permissions,
+    extension: w.extension,
+    editVersion: w.editVersion,
+    inputArgs: (startNode.nodeConfig.inputArgs as Arg[] | undefined) ?? [],
+    outputArgs: (endNode.nodeConfig.outputArgs as Arg[] | undefined) ?? [],
+    startNode,
+    endNode,
+    nodes: nodes.topLevel(),
+  };
+}

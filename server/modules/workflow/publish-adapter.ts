@@ -1,0 +1,64 @@
+import { fail } from "../../core";
+import { validateWorkflow } from "../../runtime/workflow/validate";
+import type { PublishAdapter } from "../publish/adapter";
+import type { WorkflowSnapshot } from "./dto";
+import { workflowSnapshot } from "./dto";
+import { engineGraph } from "./graph-edit";
+import * as repo from "./repo";
+import { accessWorkflow, createWorkflow, recordHistory } from "./service";
+
+/** Publishing a workflow: its graph frozen into a snapshot (what agents run); a copy is a new draft with new ids. */
+export const workflowPublishAdapter = {
+  async access(deps, actor, workflowId, need) {
+    const { workflow } = await accessWorkflow(deps, actor, workflowId, need === "publish" ? "Publish" : undefined);
+    if (need === "publish") {
+      // An invalid graph is never published: the first node's messages say what to fix.
+      const bad = validateWorkflow(engineGraph(workflow.graph)).find((c) => !c.success);
+      if (bad) throw fail(`工作流校验未通过：${bad.messages.join("；")}`);
+    }
+    return workflow;
+  },
+
+  async snapshot(_db, workflow) {
+    return workflowSnapshot(workflow) as unknown as Record<string, unknown>;
+  },
+
+  async setStatus(db, tenantId, workflowId, status, publishDate) {
+    const workflow = await repo.findWorkflow(db, tenantId, workflowId);
+    if (!workflow) return;
+    // A status change is not an edit: `modified` stays, so the draft does not look newer than its publication.
+    await repo.updateWorkflow(db, workflowId, {
+      publishStatus: status,
+      ...(publishDate ? { publishDate } : {}),
+      modified: workflow.modified,
+    });
+  },
+
+  async recordHistory(db, { tenantId, targetId }, actor, kind, text) {
+    const workflow = await repo.findWorkflow(db, tenantId, targetId);
+    if (workflow) await recordHistory(db, workflow, actor, kind, text);
+  },
+
+  async copy(deps, actor, published, space) {
+    const snapshot = published.config as unknown as Partial<WorkflowSnapshot>;
+    if (!snapshot.graph?.nodes) throw fail("发布快照已损坏");
+    const id = await createWorkflow(
+      deps.db,
+      actor,
+      {
+        spaceId: space.id,
+        name: `${published.name.slice(0, 62)}副本`,
+        description: published.description,
+        icon: published.icon,
+        extension: snapshot.extension ?? {},
+      },
+      snapshot.graph,
+      `从广场复制「${published.name}」`,
+    );
+    return { id, notice: null };
+  },
+
+  async squareFields() {
+    return () => ({});
+  },
+} satisfies PublishAdapter<repo.WorkflowRow, Record<string, never>>;

@@ -1,0 +1,231 @@
+import type { Actor, Deps } from "../../core";
+import { fail, forbidden, notFound } from "../../core";
+import type { Db } from "../../db/client";
+import type { StoredGraph } from "../../db/schema/workflow";
+import { validateWorkflow } from "../../runtime/workflow/validate";
+import { developsIn, toCreatorInfo } from "../agent/dto";
+import { findUserById } from "../auth/repo";
+import { deleteAllOfTarget, publishedOfTarget } from "../publish/repo";
+import { accessSpace } from "../space/service";
+import type { AddWorkflowInput, UpdateWorkflowInput, WorkflowPermission } from "./contract";
+import { permissionsFor, toDetail, type WorkflowSnapshot, workflowSnapshot } from "./dto";
+import { copyNodes, engineGraph, initialGraph } from "./graph-edit";
+import * as repo from "./repo";
+
+const NOT_FOUND = "工作流不存在";
+export const closedToDevelopment = () => forbidden("该空间未开放开发功能，只有空间管理员可以修改工作流");
+
+/**
+ * The workflow, the caller's role and permissions; outsiders are told it does not exist. `need` "Edit" is any
+ * change to the draft (refused to plain members of a space closed to development).
+ */
+export async function accessWorkflow(deps: Deps, actor: Actor, workflowId: number, need?: WorkflowPermission | "Edit") {
+  const workflow = await repo.findWorkflow(deps.db, actor.tenantId, workflowId);
+  if (!workflow) throw notFound(NOT_FOUND);
+  return authorise(deps, actor, workflow, need);
+}
+
+/** The same for the workflow holding a node (node endpoints name only the node). */
+export async function accessNode(deps: Deps, actor: Actor, nodeId: number, need?: "Edit") {
+  const workflow = await repo.findWorkflowOfNode(deps.db, actor.tenantId, nodeId);
+  if (!workflow) throw notFound("节点不存在");
+  return authorise(deps, actor, workflow, need);
+}
+
+/**
+ * Runs a change of the draft in a transaction on the row read again FOR UPDATE, so concurrent edits of one graph
+ * apply one after the other (each sees the previous one's graph). Access is checked before, outside it: the
+ * embedded database serves one transaction at a time, so nothing inside may wait on a query outside.
+ */
+export async function changeWorkflow<T>(
+  deps: Deps,
+  workflow: repo.WorkflowRow,
+  change: (tx: Db, row: repo.WorkflowRow) => Promise<T>,
+) {
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.findWorkflow(tx, workflow.tenantId, workflow.id, true);
+    if (!row) throw notFound(NOT_FOUND);
+    return change(tx, row);
+  });
+}
+
+async function authorise(deps: Deps, actor: Actor, workflow: repo.WorkflowRow, need?: WorkflowPermission | "Edit") {
+  let access: Awaited<ReturnType<typeof accessSpace>>;
+  try {
+    access = await accessSpace(deps, actor, workflow.spaceId);
+  } catch {
+    throw notFound(NOT_FOUND);
+  }
+  const { role, space } = access;
+  const develops = developsIn(actor, space, role);
+  const permissions = permissionsFor(actor, workflow, role, develops);
+  if (need && need !== "Copy" && !develops) throw closedToDevelopment();
+  if (need && need !== "Edit" && !permissions.includes(need)) {
+    throw forbidden(
+      need === "Delete" ? "只有创建者或空间管理员可以删除该工作流" : "只有创建者或空间管理员可以发布该工作流",
+    );
+  }
+  return { workflow, role, space, permissions, develops };
+}
+
+/** A history entry holding the workflow as it is now (read afresh inside the caller's transaction). */
+export async function recordHistory(
+  db: Db,
+  workflow: repo.WorkflowRow,
+  actor: Actor,
+  type: repo.HistoryKind,
+  description: string,
+) {
+  const fresh = (await repo.findWorkflow(db, workflow.tenantId, workflow.id)) ?? workflow;
+  await repo.insertHistory(db, {
+    tenantId: workflow.tenantId,
+    targetId: workflow.id,
+    type,
+    config: workflowSnapshot(fresh) as unknown as Record<string, unknown>,
+    description,
+    opUserId: actor.userId,
+  });
+}
+
+/**
+ * A new draft with its first history entry; shared by add, copy and the square's template copy. A given graph
+ * (a copy) gets fresh node ids throughout.
+ */
+export async function createWorkflow(
+  db: Db,
+  actor: Actor,
+  values: { spaceId: number; name: string; description: string; icon: string; extension?: Record<string, unknown> },
+  graph: StoredGraph | null,
+  historyText: string,
+) {
+  return db.transaction(async (tx) => {
+    let fresh: StoredGraph;
+    if (graph) {
+      const ids = await repo.nextNodeIds(tx, graph.nodes.length);
+      const map = new Map(graph.nodes.map((n, i) => [n.id, ids[i]!]));
+      fresh = {
+        startNodeId: map.get(graph.startNodeId) ?? graph.startNodeId,
+        endNodeId: map.get(graph.endNodeId) ?? graph.endNodeId,
+        nodes: copyNodes(graph.nodes, ids, false),
+      };
+    } else {
+      fresh = initialGraph((await repo.nextNodeIds(tx, 2)) as [number, number]);
+    }
+    const workflow = await repo.insertWorkflow(tx, {
+      ...values,
+      extension: values.extension ?? {},
+      graph: fresh,
+      tenantId: actor.tenantId,
+      creatorId: actor.userId,
+      publishStatus: "Developing",
+    });
+    await recordHistory(tx, workflow, actor, "Add", historyText);
+    return workflow.id;
+  });
+}
+
+export async function addWorkflow(deps: Deps, actor: Actor, input: AddWorkflowInput) {
+  const { space, role } = await accessSpace(deps, actor, input.spaceId);
+  if (!developsIn(actor, space, role)) throw forbidden("该空间未开放开发功能");
+  const { name, description, icon } = input;
+  return createWorkflow(deps.db, actor, { spaceId: space.id, name, description, icon }, null, "创建工作流");
+}
+
+export async function getWorkflow(deps: Deps, actor: Actor, workflowId: number) {
+  const { workflow, permissions } = await accessWorkflow(deps, actor, workflowId);
+  const [creator, live] = await Promise.all([
+    findUserById(deps.db, workflow.creatorId),
+    publishedOfTarget(deps.db, "Workflow", workflow.id),
+  ]);
+  return toDetail(workflow, { creator, permissions, live: live[0] });
+}
+
+export async function updateWorkflow(deps: Deps, actor: Actor, input: UpdateWorkflowInput) {
+  const { id, extension, ...fields } = input;
+  const access = await accessWorkflow(deps, actor, id, "Edit");
+  await changeWorkflow(deps, access.workflow, async (tx, workflow) => {
+    await repo.updateWorkflow(tx, id, {
+      ...fields,
+      ...(extension ? { extension: { ...workflow.extension, ...extension } } : {}),
+      modified: new Date(),
+    });
+    // Zooming the canvas is not worth a history entry; a name, text or icon change is.
+    if (Object.values(fields).some((v) => v !== undefined)) {
+      await recordHistory(tx, workflow, actor, "Edit", "修改基本信息");
+    }
+  });
+}
+
+export async function deleteWorkflow(deps: Deps, actor: Actor, workflowId: number) {
+  await accessWorkflow(deps, actor, workflowId, "Delete");
+  await deps.db.transaction(async (tx) => {
+    await deleteAllOfTarget(tx, "Workflow", workflowId);
+    await repo.deleteHistory(tx, workflowId);
+    await repo.deleteWorkflow(tx, workflowId);
+  });
+}
+
+const copyName = (name: string) => `${name.slice(0, 64 - 2)}副本`;
+
+/** As for agents and plugins: into another space only the source space's Admins/Owner, into a developing space. */
+export async function copyWorkflow(deps: Deps, actor: Actor, workflowId: number, targetSpaceId: number) {
+  const { workflow, role } = await accessWorkflow(deps, actor, workflowId, "Copy");
+  if (targetSpaceId !== workflow.spaceId && actor.role !== "Admin" && role !== "Owner" && role !== "Admin") {
+    throw forbidden("只有空间管理员可以复制到其他空间");
+  }
+  const target = await accessSpace(deps, actor, targetSpaceId);
+  if (!developsIn(actor, target.space, target.role)) {
+    throw forbidden(targetSpaceId === workflow.spaceId ? "该空间未开放开发功能" : "目标空间未开放开发功能");
+  }
+  const { name, description, icon, extension, graph } = workflow;
+  return createWorkflow(
+    deps.db,
+    actor,
+    { spaceId: targetSpaceId, name: copyName(name), description, icon, extension },
+    graph,
+    `复制自「${name}」`,
+  );
+}
+
+export async function validate(deps: Deps, actor: Actor, workflowId: number) {
+  const { workflow } = await accessWorkflow(deps, actor, workflowId);
+  return validateWorkflow(engineGraph(workflow.graph));
+}
+
+export async function listHistory(deps: Deps, actor: Actor, workflowId: number) {
+  await accessWorkflow(deps, actor, workflowId);
+  const rows = await repo.listHistory(deps.db, workflowId);
+  return rows.map(({ entry, user }) => ({
+    id: entry.id,
+    targetType: "Workflow" as const,
+    targetId: entry.targetId,
+    type: entry.type,
+    config: entry.config,
+    description: entry.description,
+    opUser: toCreatorInfo(user),
+    created: entry.created.toISOString(),
+    modified: entry.modified.toISOString(),
+  }));
+}
+
+/**
+ * Puts a history entry's fields and graph back into the draft, as a new Edit entry. The entry's node ids are
+ * this workflow's own (ids are never reused), so the restored graph keeps them.
+ */
+export async function restoreHistory(deps: Deps, actor: Actor, historyId: number) {
+  const entry = await repo.findHistory(deps.db, actor.tenantId, historyId);
+  if (!entry) throw notFound("历史记录不存在");
+  const snapshot = entry.config as Partial<WorkflowSnapshot>;
+  if (!snapshot.graph?.nodes) throw fail("该历史记录没有可恢复的配置");
+  const when = entry.created.toISOString().slice(0, 16).replace("T", " ");
+  const access = await accessWorkflow(deps, actor, entry.targetId, "Edit");
+  await changeWorkflow(deps, access.workflow, async (tx, workflow) => {
+    await repo.writeGraph(tx, workflow, snapshot.graph!);
+    await repo.updateWorkflow(tx, workflow.id, {
+      name: snapshot.name ?? workflow.name,
+      description: snapshot.description ?? workflow.description,
+      icon: snapshot.icon ?? workflow.icon,
+    });
+    await recordHistory(tx, workflow, actor, "Edit", `恢复到 ${when} UTC 的版本`);
+  });
+}

@@ -1,0 +1,125 @@
+import type { ok } from "../../api/http";
+import { refuseStream, sseChannel, sseResponse } from "../../api/sse";
+import { type Actor, AppError, badField, type Deps, fail } from "../../core";
+import { languageModelFor } from "../../llm/registry";
+import { executePlugin } from "../../runtime/plugin";
+import { frameOf, type PausedState, type RunOutcome } from "../../runtime/workflow/events";
+import { resumeWorkflow, startWorkflow, type WorkflowRun } from "../../runtime/workflow/executor";
+import type { WorkflowServices } from "../../runtime/workflow/types";
+import { findUsableChatModel } from "../model/service";
+import { resolvePlugin } from "../plugin";
+import { getTenantConfig } from "../tenant/service";
+import type { TestExecuteInput } from "./contract";
+import { engineGraph } from "./graph-edit";
+import * as repo from "./repo";
+import { accessWorkflow } from "./service";
+
+const HEARTBEAT_MS = 10_000;
+/** Guards of a test run from the editor: wall time and node executions. */
+const TEST_RUN_TIMEOUT_MS = 10 * 60_000;
+const TEST_RUN_MAX_STEPS = 20_000;
+
+/** What the engine may use in a run inside a space: the space's models and its plugins' publications. */
+export function spaceServices(deps: Deps, tenantId: number, spaceId: number): WorkflowServices {
+  return {
+    async model(modelId) {
+      const id = modelId ?? (await getTenantConfig(deps, tenantId)).defaultChatModelId;
+      const row = id ? await findUsableChatModel(deps, tenantId, spaceId, id) : null;
+      if (!row) throw new Error(modelId ? `模型 ${modelId} 不可用` : "没有可用的默认对话模型");
+      return languageModelFor(row, deps.config);
+    },
+    async runPlugin(pluginId, args, signal) {
+      const target = await resolvePlugin(deps, tenantId, spaceId, pluginId);
+      if (!target) throw new Error(`插件 ${pluginId} 未发布或当前空间不可用`);
+      const { type, codeLang, config } = target.config as Record<string, any>;
+      const result = await executePlugin(deps, {
+        pluginId,
+        params: args,
+        type,
+        codeLang,
+        config,
+        signal,
+        sysVars: { SPACE_ID: spaceId },
+      } as Parameters<typeof executePlugin>[1]);
+      if (!result.success) throw new Error(result.error ?? "插件运行失败");
+      return (result.result?.data as Record<string, unknown> | undefined) ?? {};
+    },
+    egress: { EGRESS_ALLOW: deps.config.EGRESS_ALLOW },
+  };
+}
+
+/**
+ * Opens the run before the stream: access, the paused state of a resumed run. Refusals here are HTTP errors;
+ * a graph that fails validation is the engine's own failed final frame.
+ */
+async function open(deps: Deps, actor: Actor, input: TestExecuteInput): Promise<WorkflowRun> {
+  const { workflow } = await accessWorkflow(deps, actor, input.workflowId);
+  const options = {
+    services: spaceServices(deps, actor.tenantId, workflow.spaceId),
+    systemVariables: { SYS_USER_ID: actor.userId, USER_NAME: actor.userName, SPACE_ID: workflow.spaceId },
+    timeoutMs: TEST_RUN_TIMEOUT_MS,
+    maxSteps: TEST_RUN_MAX_STEPS,
+  };
+  if (input.answer == null) {
+    return startWorkflow(engineGraph(workflow.graph), { ...options, params: input.params ?? {} });
+  }
+  const paused = await repo.takePausedRun(deps.db, workflow.id, actor.userId, input.requestId);
+  if (!paused) throw badField("requestId", "没有等待回答的运行，请重新试运行");
+  try {
+    return resumeWorkflow(engineGraph(workflow.graph), paused.state as unknown as PausedState, input.answer, options);
+  } catch (error) {
+    throw fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** `POST /api/workflow/test/execute`: the run's frames as server-sent events (reference original-frontend.md §3.6). */
+export async function testExecute(deps: Deps, c: Parameters<typeof ok>[0], actor: Actor, input: TestExecuteInput) {
+  let run: WorkflowRun;
+  try {
+    run = await open(deps, actor, input);
+  } catch (err) {
+    if (err instanceof AppError) return refuseStream(c, err);
+    throw err;
+  }
+  const channel = sseChannel();
+  const started = Date.now();
+  const heartbeat = setInterval(
+    () =>
+      channel.send({
+        success: false,
+        code: "0000",
+        message: null,
+        requestId: input.requestId,
+        data: {},
+        nodeExecuteResultMap: null,
+        costTime: Date.now() - started,
+        complete: false,
+      }),
+    HEARTBEAT_MS,
+  );
+  const pump = async () => {
+    for await (const event of run.events) {
+      const frame = frameOf(event, input.requestId, Date.now() - started);
+      if (frame) channel.send(frame);
+    }
+    await keepPause(deps, actor, input, await run.done);
+  };
+  pump()
+    .catch((err) => c.get("log").error({ err }, "workflow test run crashed"))
+    .finally(() => {
+      clearInterval(heartbeat);
+      channel.close();
+    });
+  return sseResponse(channel.stream);
+}
+
+/** A QA pause: the state is stored under the requestId, for the answer to resume it (on any instance). */
+async function keepPause(deps: Deps, actor: Actor, input: TestExecuteInput, outcome: RunOutcome) {
+  if (outcome.status !== "PAUSED" || !outcome.state) return;
+  await repo.savePausedRun(deps.db, {
+    workflowId: input.workflowId,
+    userId: actor.userId,
+    requestId: input.requestId,
+    state: outcome.state as unknown as Record<string, unknown>,
+  });
+}
