@@ -1,14 +1,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { createInterface } from "node:readline";
+import { sendChunked } from "../tests/support/chunked-body";
 import { ms, percentile, readSse, table } from "./lib";
+import { printProfileSummary } from "./security-profile";
 
 /**
  * Security under load, measured on a server in its own process (bench/security-server.ts):
  * - peak RSS of the server while it refuses a 1 GB chunked body (no Content-Length), for an upload without
  *   a session, an upload with one (refused at the tenant's file size limit) and a form post to /login;
- * - /healthz latency while 100 chat streams (built-in model, through the API) run at once.
+ * - /healthz (event loop only) and /readyz (a database ping) latency while 100 chat streams (built-in model,
+ *   through the API) run at once; with BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=…" also where the server's
+ *   CPU time went. BENCH_SECURITY=health or =bodies runs one part only.
  * Printed figures, never pass/fail.
  */
 const GB = 1024 ** 3;
@@ -23,9 +26,10 @@ interface Server {
   child: ChildProcess;
 }
 
+// BENCH_SERVER_ARGS passes node flags to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? [];
+
 async function startServer(): Promise<Server> {
-  // BENCH_SERVER_ARGS passes node flags to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const nodeArgs = process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "bench/security-server.ts"], {
     env: { ...process.env, DATA_DIR: "memory://", PORT: "0", LOG_LEVEL: "silent", ADMIN_PASSWORD },
     stdio: ["ignore", "pipe", "inherit"],
@@ -47,39 +51,6 @@ function rss(pid: number, field: "VmRSS" | "VmHWM") {
 /** Resets the kernel's peak-RSS mark (VmHWM) so the next reading covers only what follows. */
 function resetPeak(pid: number) {
   writeFileSync(`/proc/${pid}/clear_refs`, "5");
-}
-
-/** Sends `head` and filler up to `total` bytes chunked, until the server answers; what the client saw. */
-function sendChunked(url: string, total: number, head: string, headers: Record<string, string>) {
-  const filler = Buffer.alloc(256 * 1024, 0x20);
-  return new Promise<{ status: number; sent: number; body: string; ms: number }>((resolve) => {
-    const started = performance.now();
-    let sent = 0;
-    let answered = false;
-    const req = request(url, { method: "POST", agent: false, headers: { "transfer-encoding": "chunked", ...headers } });
-    req.on("response", (res) => {
-      answered = true;
-      const sentAtAnswer = sent;
-      const parts: Buffer[] = [];
-      res.on("data", (b: Buffer) => parts.push(b));
-      res.on("end", () => {
-        const body = Buffer.concat(parts).toString();
-        resolve({ status: res.statusCode ?? 0, sent: sentAtAnswer, body, ms: performance.now() - started });
-        req.destroy();
-      });
-    });
-    req.on("error", () => {
-      if (!answered) resolve({ status: 0, sent, body: "connection closed", ms: performance.now() - started });
-    });
-    const write = () => {
-      if (answered) return;
-      if (sent >= total) return void req.end();
-      const chunk = sent === 0 ? Buffer.from(head) : filler;
-      sent += chunk.length;
-      req.write(chunk, () => setImmediate(write));
-    };
-    write();
-  });
 }
 
 async function api(base: string, path: string, body: unknown, token?: string) {
@@ -110,12 +81,12 @@ async function bodies(server: Server, token: string) {
   for (const [label, path, head, type, headers] of cases) {
     const before = rss(pid, "VmRSS");
     resetPeak(pid);
-    const r = await sendChunked(server.url + path, GB, head, { "content-type": type, ...headers });
-    const answer = r.body.startsWith("{") ? `${r.status} code ${JSON.parse(r.body).code}` : `${r.status}`;
+    const r = await sendChunked(server.url + path, { total: GB, head, headers: { "content-type": type, ...headers } });
+    const answer = r.text.startsWith("{") ? `${r.status} code ${JSON.parse(r.text).code}` : `${r.status}`;
     rows.push([
       label,
       answer,
-      `${(r.sent / MB).toFixed(1)} MB`,
+      `${(r.sentAtAnswer / MB).toFixed(1)} MB`,
       ms(r.ms),
       `${(before / MB).toFixed(0)} MB`,
       `${(rss(pid, "VmHWM") / MB).toFixed(0)} MB`,
@@ -200,11 +171,14 @@ export async function benchSecurity() {
   try {
     const login = await api(server.url, "/api/user/passwordLogin", { phoneOrEmail: "admin", password: ADMIN_PASSWORD });
     const token = login.data.token as string;
-    // BENCH_SECURITY=health or =bodies runs one part only.
     const part = process.env.BENCH_SECURITY;
     if (part !== "health") await bodies(server, token);
     if (part !== "bodies") await health(server, token);
   } finally {
+    const exited = new Promise((resolve) => server.child.once("exit", resolve));
     server.child.kill("SIGTERM");
+    await exited;
   }
+  // With --cpu-prof the server wrote its profile on exit: where its time went, beside the figures.
+  printProfileSummary(nodeArgs);
 }

@@ -1,5 +1,4 @@
 import { readdir } from "node:fs/promises";
-import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -8,6 +7,7 @@ import { loadConfig } from "../../server/config";
 import { createHttpApp } from "../../server/http";
 import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
 import { openPlatform } from "../../server/platform";
+import { type ChunkedAnswer, sendChunked } from "../support/chunked-body";
 import { ADMIN_PASSWORD, type Envelope, startServer, type TestServer } from "../support/server";
 import { seededSnapshot } from "../support/test-db";
 
@@ -26,80 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-interface Sent {
-  status: number;
-  text: string;
-  /** Bytes the server had taken from the body when its answer arrived. */
-  sentAtAnswer: number;
-  total: number;
-}
-
-type SendOptions = { total: number; head?: string; contentType: string; headers?: Record<string, string> };
-
-/**
- * Sends `head` then filler up to `total` bytes as a chunked body (no Content-Length) on a connection of its
- * own, writing only as fast as the server reads, and stops writing once the answer has come. The server
- * closes the connection after an early answer; a chunk already on its way then draws a reset that can reach
- * this client before it has read the answer (client and server share one process here). That attempt is
- * sent again, at most four more times (under a loaded CI run three tries once all lost that race).
- */
-async function sendChunked(url: string, opts: SendOptions): Promise<Sent> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await sendOnce(url, opts);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (attempt >= 5 || (code !== "EPIPE" && code !== "ECONNRESET")) throw err;
-    }
-  }
-}
-
-function sendOnce(url: string, opts: SendOptions): Promise<Sent> {
-  const filler = Buffer.alloc(64 * 1024, 0x20);
-  return new Promise((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    const req = request(url, {
-      method: "POST",
-      agent: false,
-      headers: { "content-type": opts.contentType, "transfer-encoding": "chunked", ...opts.headers },
-    });
-    req.on("response", (res) => {
-      answered = true;
-      const sentAtAnswer = sent;
-      const parts: Buffer[] = [];
-      res.on("data", (b: Buffer) => parts.push(b));
-      res.on("end", () => {
-        resolve({
-          status: res.statusCode ?? 0,
-          text: Buffer.concat(parts).toString(),
-          sentAtAnswer,
-          total: opts.total,
-        });
-        req.destroy();
-      });
-    });
-    // Once answered, the server may drop the connection while we still write: that is expected.
-    req.on("error", (err) => {
-      if (!answered) reject(err);
-    });
-    // One chunk per turn of the event loop, so an early answer is read before the next write (the server
-    // closes the connection after answering, and a write after that would reset it).
-    const write = () => {
-      if (answered) return;
-      if (sent >= opts.total) return void req.end();
-      const chunk =
-        sent === 0 && opts.head
-          ? Buffer.from(opts.head)
-          : filler.subarray(0, Math.min(filler.length, opts.total - sent));
-      sent += chunk.length;
-      req.write(chunk, () => setImmediate(write));
-    };
-    write();
-  });
-}
-
-const envelopeOf = (r: Sent) => JSON.parse(r.text) as Envelope;
+const envelopeOf = (r: ChunkedAnswer) => JSON.parse(r.text) as Envelope;
 
 const multipartHead = (boundary: string, fileName: string) =>
   `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`;
@@ -111,7 +38,7 @@ describe("request bodies are bounded as they arrive", () => {
     const r = await sendChunked(`${s.url}/api/user/passwordLogin`, {
       total: 2 * MiB,
       head: body,
-      contentType: "application/json",
+      headers: { "content-type": "application/json" },
     });
     expect(r.status).toBe(200);
     expect(envelopeOf(r)).toMatchObject({ code: "4000", success: false });
@@ -123,7 +50,7 @@ describe("request bodies are bounded as they arrive", () => {
     const r = await sendChunked(`${s.url}/api/file/upload`, {
       total: 64 * MiB,
       head: multipartHead(boundary, "big.txt"),
-      contentType: `multipart/form-data; boundary=${boundary}`,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
     });
     expect(envelopeOf(r).code).toBe("4010");
     expect(r.sentAtAnswer).toBeLessThan(r.total / 4);
@@ -137,8 +64,7 @@ describe("request bodies are bounded as they arrive", () => {
       const r = await sendChunked(`${s.url}/api/file/upload`, {
         total: 64 * MiB,
         head: multipartHead(boundary, "big.txt"),
-        contentType: `multipart/form-data; boundary=${boundary}`,
-        headers: { authorization: `Bearer ${token}` },
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
       });
       expect(envelopeOf(r)).toMatchObject({ code: "4000", message: "参数 'file' 文件不能超过 1 MB" });
       expect(r.sentAtAnswer).toBeLessThan(r.total / 4);
@@ -154,8 +80,7 @@ describe("request bodies are bounded as they arrive", () => {
     const r = await sendChunked(`${s.url}/api/file/upload`, {
       total: 64 * MiB,
       head: multipartHead(boundary, "run.exe"),
-      contentType: `multipart/form-data; boundary=${boundary}`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
     });
     expect(envelopeOf(r).code).toBe("4000");
     expect(r.sentAtAnswer).toBeLessThan(r.total / 4);
@@ -205,7 +130,7 @@ describe("page requests (React Router) are bounded too", () => {
     const r = await sendChunked(`${web.url}/login`, {
       total: 64 * MiB,
       head: "phoneOrEmail=a&password=",
-      contentType: "application/x-www-form-urlencoded",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(r.status).toBe(413);
     expect(r.text).toContain("请求体过大");
