@@ -4,7 +4,7 @@ import {
   type HttpPluginConfig,
   httpPluginConfigSchema,
 } from "../../../contract/plugin";
-import { findAgent } from "../../modules/agent/repo";
+import { findAgent } from "../../modules/agent";
 import { resolveTarget } from "../../modules/component/kinds";
 import { findPlugin } from "../../modules/plugin/repo";
 import type { ToolBuildContext } from "./tools";

@@ -2,7 +2,7 @@ import type { Arg } from "../../../contract/args";
 import { toolBindSchema } from "../../../contract/components";
 import { systemVariables } from "../../modules/agent/variables";
 import { insertMessage } from "../../modules/conversation/repo";
-import { pushEvent } from "../../modules/notify/repo";
+import { pushEvent } from "../../modules/notify";
 import { executePlugin, readPath } from "../plugin";
 import { loadToolPlugin, type ToolPlugin } from "./plugin-loader";
 import { boundArgs, callValues, inputSchemaOf, shownToModel, toolNameOf } from "./plugin-schema";
