@@ -173,9 +173,28 @@ describe("HTTP plugins", () => {
     expect(slow).toMatchObject({ success: false, error: "插件执行超时（超过 1 秒）" });
   });
 
-  it("refuses loopback without the allow list, and a redirect to a metadata address", async () => {
+  it("refuses loopback and metadata addresses in every spelling, and a redirect to a metadata address", async () => {
     const refused = await run({ url: `${base}/echo` }, {}, closed);
     expect(refused.error).toContain("不允许访问内网地址");
+    const port = new URL(base).port;
+    const spellings = [
+      `http://localhost:${port}/`,
+      `http://127.1:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://0x7f000001:${port}/`,
+      `http://0177.0.0.1:${port}/`,
+      `http://[::1]:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[fd00:ec2::254]/latest/meta-data/",
+      "http://0.0.0.0/",
+    ];
+    const before = seen.length;
+    for (const url of spellings) {
+      const out = await run({ url }, {}, closed);
+      expect(out.error, url).toContain("不允许访问内网地址");
+    }
+    expect(seen.length).toBe(before);
     const redirected = await run({ url: `${base}/to-metadata` });
     expect(redirected).toMatchObject({ success: false, error: expect.stringContaining("169.254.169.254") });
     expect(redirected.result.HTTP_STATUS_CODE).toBeUndefined();
