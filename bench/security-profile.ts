@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { table } from "./lib";
 
@@ -26,18 +26,16 @@ function bucketOf(functionName: string, url: string) {
 /**
  * Self time of the server's CPU profile by package, file or native function: the largest buckets, printed
  * beside the latency figures so a run explains where the server's time went. Only with
- * BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=<dir>"; reads the newest (largest) profile in that directory.
+ * BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=<dir>"; reads the main thread's profile of the server process
+ * `pid` (V8 names it CPU.<date>.<time>.<pid>.0.<n>.cpuprofile; other threads, such as tsx's loader, are not 0).
  */
-export function printProfileSummary(nodeArgs: string[], top = 15) {
+export function printProfileSummary(nodeArgs: string[], pid: number, top = 15) {
   const dirArg = nodeArgs.find((a) => a.startsWith("--cpu-prof-dir="));
   if (!nodeArgs.includes("--cpu-prof") || !dirArg) return;
   const dir = dirArg.slice("--cpu-prof-dir=".length);
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".cpuprofile"))
-    .map((f) => path.join(dir, f))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs || statSync(b).size - statSync(a).size);
-  const file = files[0];
-  if (!file) return;
+  const name = readdirSync(dir).find((f) => f.includes(`.${pid}.0.`) && f.endsWith(".cpuprofile"));
+  if (!name) return;
+  const file = path.join(dir, name);
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const bucket = new Map(profile.nodes.map((n) => [n.id, bucketOf(n.callFrame.functionName, n.callFrame.url)]));
   const self = new Map<string, number>();

@@ -180,5 +180,5 @@ export async function benchSecurity() {
     await exited;
   }
   // With --cpu-prof the server wrote its profile on exit: where its time went, beside the figures.
-  printProfileSummary(nodeArgs);
+  printProfileSummary(nodeArgs, server.child.pid!);
 }
