@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { CornerDownRight, Plus, Trash2 } from "lucide-react";
-import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { httpArgLocationLabels, optionsOf, variableDataTypeLabels } from "../../lib/labels";
 import { buttonClass } from "../ui/button";
@@ -46,8 +46,12 @@ export function ArgTable({
 }: ArgTableProps) {
   const hydrated = useHydrated();
   const [current, setCurrent] = useState(rows);
+  // Parsed rows that were there before this table mounted (e.g. before a save) are already in `rows`.
+  const applied = useRef(replaceWith?.at);
   useEffect(() => {
-    if (replaceWith) setCurrent(replaceWith.rows);
+    if (!replaceWith || replaceWith.at === applied.current) return;
+    applied.current = replaceWith.at;
+    setCurrent(replaceWith.rows);
   }, [replaceWith]);
   const input = list === "inputArgs";
 
