@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { addAgentInput, guidQuestionSchema, shortcutSchema, updateAgentInput } from "../../contract/api/agent";
-import { passwordLoginInput } from "../../contract/api/auth";
+import { passwordLoginInput, sendCodeInput } from "../../contract/api/auth";
 import { saveModelInput } from "../../contract/api/model";
 import { sendMessageInput } from "../../contract/api/notify";
 import { agentApplyInput } from "../../contract/api/publish";
@@ -11,7 +11,7 @@ import { editorSchemas } from "../components/agent-editor/schemas";
 import { modelFormSchemas, saveBody } from "../components/model/model-schema";
 import { publishSchemas } from "../components/publish/schemas";
 import { userSchemas } from "../components/system/user-schemas";
-import { loginPasswordField, passwordField } from "./forms";
+import { emailField, loginPasswordField, passwordField, phoneField } from "./forms";
 
 /**
  * The web's forms and the API check the same rules: each boundary value is accepted by both or refused by both,
@@ -128,6 +128,12 @@ describe("user, message and publish forms take the contract's rules", () => {
     const apply = publishSchemas.apply.shape;
     agree(apply.category, agentApplyInput.shape.category, ["Writing", "Nope"]);
     agree(apply.remark, agentApplyInput.shape.remark, [text(500), text(501)]);
+  });
+
+  it("sign-in addresses", () => {
+    agree(emailField(), sendCodeInput.shape.email.unwrap(), ["a@b.cn", "not-an-email", `${"a".repeat(95)}@b.cn`]);
+    agree(phoneField(), sendCodeInput.shape.phone.unwrap(), ["13800138000", "12800138000", "1380013800"]);
+    expect(firstMessage(emailField(), undefined)).toBe("请输入邮箱");
   });
 
   it("passwords: a new one follows the contract, a short one reads as a request", () => {

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { endpoints } from "../../contract/api";
+import { passwordLoginInput } from "../../contract/api/auth";
 import { AuthLayout } from "../components/auth/auth-layout";
 import { Button } from "../components/ui/button";
 import { Field, FormErrors } from "../components/ui/field";
@@ -11,7 +12,7 @@ import { Tabs } from "../components/ui/tabs";
 import { forwardedCookies, safeRedirect } from "../lib/api.server";
 import { tryApiCall } from "../lib/api-call.server";
 import { saveNotice } from "../lib/code-notice.server";
-import { EMAIL_RE, firstInvalidField, loginPasswordField, PHONE_RE, requiredText, signsInByEmail } from "../lib/forms";
+import { emailField, firstInvalidField, loginPasswordField, phoneField, required, signsInByEmail } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
 import { getTenantConfig } from "../lib/tenant.server";
 import { useSubmitting } from "../lib/use-submitting";
@@ -23,7 +24,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "登
 function passwordSchema(byEmail: boolean) {
   return z.object({
     intent: z.literal("password"),
-    phoneOrEmail: requiredText(byEmail ? "请输入邮箱或用户名" : "请输入手机号或用户名").max(100, "最多 100 个字符"),
+    phoneOrEmail: required(
+      byEmail ? "请输入邮箱或用户名" : "请输入手机号或用户名",
+      passwordLoginInput.shape.phoneOrEmail.unwrap(),
+    ),
     password: loginPasswordField(),
   });
 }
@@ -31,9 +35,7 @@ function passwordSchema(byEmail: boolean) {
 function codeSchema(byEmail: boolean) {
   return z.object({
     intent: z.literal("code"),
-    target: byEmail
-      ? requiredText("请输入邮箱").max(100, "最多 100 个字符").regex(EMAIL_RE, "邮箱格式不正确")
-      : requiredText("请输入手机号").regex(PHONE_RE, "手机号格式不正确"),
+    target: byEmail ? emailField() : phoneField(),
   });
 }
 

@@ -9,7 +9,7 @@ export const PHONE_RE = /^1[3-9]\d{9}$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const password = newPassword();
-const identifier = z.string().trim().min(1, "不能为空").max(100);
+const identifier = z.string().trim().min(1, "不能为空").max(100, "最多 100 个字符");
 const code = z
   .string()
   .trim()
@@ -29,7 +29,7 @@ export const passwordLoginInput = z
 export const sendCodeInput = z.object({
   type: z.enum(verifyCodeTypes, { error: "必须是 LOGIN_OR_REGISTER、RESET_PASSWORD 或 BIND_EMAIL" }),
   phone: z.string().trim().regex(PHONE_RE, "手机号格式不正确").optional(),
-  email: z.string().trim().max(100).regex(EMAIL_RE, "邮箱格式不正确").optional(),
+  email: z.string().trim().max(100, "最多 100 个字符").regex(EMAIL_RE, "邮箱格式不正确").optional(),
   captchaVerifyParam: z.string().max(2000).optional(),
 });
 
@@ -52,7 +52,7 @@ export const resetPasswordInput = z.object({
 
 export const bindEmailInput = z
   .object({
-    email: z.string().trim().max(100).regex(EMAIL_RE, "邮箱格式不正确").optional(),
+    email: z.string().trim().max(100, "最多 100 个字符").regex(EMAIL_RE, "邮箱格式不正确").optional(),
     phone: z.string().trim().regex(PHONE_RE, "手机号格式不正确").optional(),
     code,
   })
