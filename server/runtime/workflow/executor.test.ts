@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { frameOf } from "./events";
 import { startWorkflow } from "./executor";
@@ -306,6 +307,14 @@ describe("workflow executor", () => {
     expect(outcome).toMatchObject({ status: "CANCELLED", success: false, message: "运行已停止" });
     expect(seen).toEqual(["1:EXECUTING", "1:FINISHED", "3:EXECUTING", "3:FAILED"]);
     expect(outcome.nodeExecuteResultMap[3]?.error).toBe("运行已停止");
+  });
+
+  it("lets go of the caller's signal when the run ends", async () => {
+    const controller = new AbortController();
+    const graph = graphOf([wfNode(1, "Start", {}, [2]), wfNode(2, "End")]);
+    const { outcome } = await drain(startWorkflow(graph, { signal: controller.signal }));
+    expect(outcome.status).toBe("FINISHED");
+    expect(getEventListeners(controller.signal, "abort")).toEqual([]);
   });
 
   it("ends a run past its wall-time limit, failing the node still running", async () => {

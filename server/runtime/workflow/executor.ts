@@ -91,11 +91,17 @@ export class Run {
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     this.validated = options.validated === true;
     this.timeoutMs = options.timeoutMs;
-    if (options.signal) {
-      const stop = () => this.controller.abort(options.signal?.reason);
-      if (options.signal.aborted) stop();
-      else options.signal.addEventListener("abort", stop, { once: true });
-    }
+    this.callerSignal = options.signal;
+    if (this.callerSignal?.aborted) this.stop();
+    else this.callerSignal?.addEventListener("abort", this.stop, { once: true });
+  }
+
+  private readonly callerSignal: AbortSignal | undefined;
+  private readonly stop = () => this.controller.abort(this.callerSignal?.reason);
+
+  /** Forgets the caller's signal: a long-lived one (a chat turn, shutdown) must not keep finished runs alive. */
+  release() {
+    this.callerSignal?.removeEventListener("abort", this.stop);
   }
 
   /** Stopped (cancelled, failed or paused): no node starts any more. */
@@ -156,6 +162,12 @@ export class Run {
     }
     const output = top.outputs.get(this.index.graph.endNodeId) ?? {};
     return this.outcome("FINISHED", output, this.text !== undefined ? { outputContent: this.text } : {});
+  }
+
+  crashed(error: unknown): RunOutcome {
+    return this.outcome("FAILED", null, {
+      message: `运行出错：${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 
   private outcome(status: RunOutcome["status"], output: RunOutcome["output"], extra: Partial<RunOutcome>): RunOutcome {
@@ -244,11 +256,16 @@ export class Run {
 
 function start(graph: WorkflowGraph, options: RunOptions, resume: { state: PausedState; answer: string } | null) {
   const run = new Run(graph, options, resume);
-  const done = run.execute().then((outcome) => {
-    run.emit({ type: "final", outcome });
-    run.channel.close();
-    return outcome;
-  });
+  // Whatever goes wrong, the stream gets its final event and ends: a reader must never wait forever.
+  const done = run
+    .execute()
+    .catch((error) => run.crashed(error))
+    .then((outcome) => {
+      run.release();
+      run.emit({ type: "final", outcome });
+      run.channel.close();
+      return outcome;
+    });
   return { events: run.channel, done } satisfies WorkflowRun;
 }
 
