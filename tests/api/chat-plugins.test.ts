@@ -214,16 +214,35 @@ describe("plugins as agent tools", () => {
     expect(steps(chosen.events).map((p) => p.status)).toEqual(["EXECUTING", "FINISHED"]);
   });
 
-  it("runs an AUTO plugin before the model with the user's message and gives the model its result", async () => {
+  it("runs AUTO plugins before the model, their arguments read from the message by the model", async () => {
     const weather = await publishedHttp("自动天气", "/weather");
-    const agentId = await agentWith([{ id: weather, bindConfig: { ...hidden, invokeType: "AUTO" } }]);
-    const { events } = await chat(s, t.member.token, (await newConversation(s, t.member.token, agentId)).id, "北京");
+    const sum = await publishedCode();
+    const auto = { invokeType: "AUTO" };
+    const agentId = await agentWith([
+      { id: weather, bindConfig: { ...hidden, ...auto } },
+      { id: sum, bindConfig: auto },
+    ]);
+    const before = fake.requests.length;
+    const { events } = await chat(
+      s,
+      t.member.token,
+      (await newConversation(s, t.member.token, agentId)).id,
+      "上海天气，再算 2+3",
+    );
     expectWellFormed(events);
-    expect(calls.at(-1)!.url).toBe(`/weather?city=${encodeURIComponent("北京")}`);
-    expect(steps(events).map((p) => p.status)).toEqual(["EXECUTING", "FINISHED"]);
+    const extractions = fake.requests.slice(before).filter((r) => r.body.stream !== true);
+    expect(extractions).toHaveLength(2);
+    expect(extractions[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "上海天气，再算 2+3" });
+    expect(calls.at(-1)!.url).toBe(`/weather?city=${encodeURIComponent("上海")}`);
+    expect(
+      steps(events)
+        .filter((p) => p.status === "FINISHED")
+        .map((p) => p.result.data),
+    ).toEqual([{ city: "上海", temp: 21, forecast: expect.any(Array) }, { sum: 5 }]);
     const sent = lastCompletion();
     expect(sent.tools).toBeUndefined();
     expect(sent.messages[0]).toMatchObject({ role: "system", content: expect.stringContaining('"temp":21') });
+    expect(sent.messages[0].content).toContain('{"sum":5}');
   });
 
   it("answers at once for an async plugin and adds its result to the conversation when it is done", async () => {

@@ -23,7 +23,7 @@ export function boundArgs(declared: Arg[], bindings: Arg[]): Arg[] {
   });
 }
 
-const hasBinding = (arg: Arg) => arg.bindValue !== undefined && arg.bindValue !== null && arg.bindValue !== "";
+export const hasBinding = (arg: Arg) => arg.bindValue !== undefined && arg.bindValue !== null && arg.bindValue !== "";
 /** What the model sees: enabled args only; system variables are filled by the runtime. */
 export const shownToModel = (arg: Arg) => arg.enable !== false && !arg.systemVariable;
 

@@ -4,8 +4,9 @@ import { systemVariables } from "../../modules/agent/variables";
 import { insertMessage } from "../../modules/conversation/repo";
 import { pushEvent } from "../../modules/notify";
 import { executePlugin, readPath } from "../plugin";
+import { extractAutoArgs } from "./plugin-auto";
 import { loadToolPlugin, type ToolPlugin } from "./plugin-loader";
-import { boundArgs, callValues, inputSchemaOf, shownToModel, toolNameOf } from "./plugin-schema";
+import { boundArgs, callValues, hasBinding, inputSchemaOf, shownToModel, toolNameOf } from "./plugin-schema";
 import type { ComponentSnapshot, RuntimeTool, ToolBuildContext, ToolContext, ToolFactory } from "./tools";
 
 type ToolBind = ReturnType<typeof toolBindSchema.parse>;
@@ -107,8 +108,16 @@ export function pluginTool(component: ComponentSnapshot, plugin: ToolPlugin, ctx
   const config = { ...plugin.config, inputArgs: args };
   const card = bind.cardBindConfig ?? undefined;
   const label = plugin.name || component.name;
-  const run = (given: Record<string, unknown>, toolCtx: ToolContext) => {
-    const params = callValues(args, bind.invokeType === "AUTO" ? autoValues(args, given) : given, toolCtx.variables);
+  const needsArgs = args.some((a) => shownToModel(a) && a.require && !hasBinding(a));
+  /** AUTO calls carry the user's message: the model reads the arguments from it when some are required. */
+  const autoArgs = async (given: Record<string, unknown>) => {
+    const fallback = autoValues(args, given);
+    if (!needsArgs || typeof given.query !== "string") return fallback;
+    return (await extractAutoArgs(ctx, inputSchemaOf(args), given.query)) ?? fallback;
+  };
+  const run = async (given: Record<string, unknown>, toolCtx: ToolContext) => {
+    const values = bind.invokeType === "AUTO" ? await autoArgs(given) : given;
+    const params = callValues(args, values, toolCtx.variables);
     const sysVars = sysVarsOf(toolCtx.variables);
     return executePlugin(
       ctx.deps,

@@ -178,6 +178,7 @@ async function modelCall(
     userId: input.actor.userId,
     agentId: input.agentId,
     devMode: input.conversation.devMode === 1,
+    model: input.model,
   });
   const autoResults: string[] = [];
   for (const [i, t] of auto.entries()) {

@@ -3,6 +3,7 @@ import type { Deps } from "../../core";
 import type { Variable } from "../../modules/agent/contract";
 import type { AgentSnapshot } from "../../modules/agent/dto";
 import { toolFactoryOf } from "../../modules/component/kinds";
+import type { ModelRow } from "../../modules/model/repo";
 
 export type InvokeMode = "AUTO" | "ON_DEMAND" | "MANUAL" | "MANUAL_ON_DEMAND";
 
@@ -39,6 +40,8 @@ export interface ToolBuildContext {
   agentId: number;
   /** The editor's debug chat or a temporary link: drafts run, not publications. */
   devMode: boolean;
+  /** The turn's model, for tools that ask it something themselves (AUTO plugin arguments). */
+  model?: ModelRow;
 }
 
 /**
