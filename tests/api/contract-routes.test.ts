@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Endpoint, endpointList, endpoints, pathOf } from "../../contract/api";
+import { addableNodeTypes } from "../../contract/api/workflow";
+import { nodeKinds } from "../../contract/workflow-nodes";
 import { createApi } from "../../server/api/app";
 import type { Deps } from "../../server/core";
 import { addAgent } from "../support/agents";
@@ -266,6 +268,49 @@ describe("responses conform to the contract on the happy path", () => {
     expect(envelope, envelope.message).toMatchObject({ code: "0000" });
     expect(file.upload.response.safeParse(envelope.data).error?.issues).toBeUndefined();
     covered.add(file.upload);
+  });
+
+  it("workflows: the graph node by node and whole, every node kind's update path, history, copy and publishing", async () => {
+    const w = endpoints.workflow as Record<string, Endpoint>;
+    const u = await s.newUser();
+    const token = u.token;
+    const spaceId = (await s.call(pathOf(space.list), { token })).data[0].id as number;
+    const id = (await call(w.add!, { token, body: { spaceId, name: "契约工作流" } })) as number;
+    await call(w.update!, { token, body: { id, description: "说明", extension: { size: 1.5 } } });
+    const detail = (await call(w.get!, { token, params: { workflowId: id } })) as any;
+    await call(w.save!, { token, body: { workflowConfig: detail } });
+    const added = new Map<string, number>();
+    for (const type of addableNodeTypes) {
+      const path = nodeKinds[type].updatePath ?? "update";
+      if (added.has(path)) continue;
+      const node = (await call(w.nodeAdd!, { token, body: { workflowId: id, type } })) as any;
+      added.set(path, node.id);
+      await call(w[`nodeUpdate_${path}`]!, {
+        token,
+        body: { nodeId: node.id, name: node.name, nodeConfig: node.nodeConfig },
+      });
+    }
+    const start = detail.startNode.id as number;
+    await call(w.nodeUpdate_update!, { token, body: { nodeId: start, nodeConfig: detail.startNode.nodeConfig } });
+    await call(w.nodeUpdate_end!, {
+      token,
+      body: { nodeId: detail.endNode.id, nodeConfig: detail.endNode.nodeConfig },
+    });
+    await call(w.nextIds!, { token, params: { nodeId: start }, body: [detail.endNode.id] });
+    await call(w.node!, { token, params: { nodeId: start } });
+    await call(w.nodeList!, { token, params: { workflowId: id } });
+    const copied = (await call(w.nodeCopy!, { token, params: { nodeId: added.get("text")! } })) as { id: number };
+    await call(w.nodeDelete!, { token, params: { nodeId: copied.id } });
+    await call(w.valid!, { token, params: { workflowId: id } });
+    const [entry] = (await call(w.history!, { token, params: { workflowId: id } })) as { id: number }[];
+    await call(w.restore!, { token, params: { historyId: entry!.id } });
+    await call(w.copy!, { token, params: { workflowId: id, targetSpaceId: spaceId } });
+    const plain = (await call(w.add!, { token, body: { spaceId, name: "发布用" } })) as number;
+    await call(publish.apply, {
+      token,
+      body: { targetType: "Workflow", targetId: plain, category: "Efficiency", items: [{ scope: "Space", spaceId }] },
+    });
+    await call(w.delete!, { token, params: { workflowId: id } });
   });
 
   it("plugins, their history, publishing and the square", async () => {
