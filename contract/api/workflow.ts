@@ -290,6 +290,20 @@ export const nodeEventDataSchema = z.object({
   result: nodeExecuteResultSchema,
 });
 
+const previousList = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: nodeTypeSchema,
+  icon: z.string(),
+  outputArgs: z.array(argSchema),
+});
+/** `node/previous/{id}`: what a node's arguments may reference, and every reference key's definition. */
+export const previousNodesSchema = z.object({
+  previousNodes: z.array(previousList),
+  innerPreviousNodes: z.array(previousList),
+  argMap: z.record(z.string(), argSchema),
+});
+
 /** `node/<kind>/update` paths: every kind's own path, and the generic one for kinds without. */
 export const nodeUpdatePaths = [...new Set(Object.values(nodeKinds).map((k) => k.updatePath ?? "update"))];
 
@@ -318,8 +332,17 @@ export const workflow = {
     response: z.array(workflowHistorySchema),
   }),
   restore: endpoint({ method: "POST", path: "/api/workflow/restore/:historyId", response: nothing }),
-  nodeList: endpoint({ method: "GET", path: "/api/workflow/node/list/:workflowId", response: z.array(childNodeSchema) }),
+  nodeList: endpoint({
+    method: "GET",
+    path: "/api/workflow/node/list/:workflowId",
+    response: z.array(childNodeSchema),
+  }),
   nodeAdd: endpoint({ method: "POST", path: "/api/workflow/node/add", body: addNodeInput, response: childNodeSchema }),
+  previous: endpoint({
+    method: "GET",
+    path: "/api/workflow/node/previous/:nodeId",
+    response: previousNodesSchema,
+  }),
   nodeCopy: endpoint({ method: "POST", path: "/api/workflow/node/copy/:nodeId", response: childNodeSchema }),
   nodeDelete: endpoint({ method: "POST", path: "/api/workflow/node/delete/:nodeId", response: nothing }),
   nextIds: endpoint({

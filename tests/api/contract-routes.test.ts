@@ -298,6 +298,7 @@ describe("responses conform to the contract on the happy path", () => {
     });
     await call(w.nextIds!, { token, params: { nodeId: start }, body: [detail.endNode.id] });
     await call(w.node!, { token, params: { nodeId: start } });
+    await call(w.previous!, { token, params: { nodeId: detail.endNode.id } });
     await call(w.nodeList!, { token, params: { workflowId: id } });
     const copied = (await call(w.nodeCopy!, { token, params: { nodeId: added.get("text")! } })) as { id: number };
     await call(w.nodeDelete!, { token, params: { nodeId: copied.id } });

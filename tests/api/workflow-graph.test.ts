@@ -6,6 +6,7 @@ import {
   branchingWorkflow,
   detail,
   newWorkflow,
+  ref,
   testRun,
   trail,
   updateNode,
@@ -115,6 +116,31 @@ describe("editing one stored graph node by node", () => {
       await s.call(`/api/workflow/node/${startNode.id}/nextIds/update`, { token: u.token, body: { ids: [1] } }),
       "4000",
     );
+  });
+});
+
+describe("what a node may reference", () => {
+  it("lists upstream nodes, the same loop's nodes and every reference key with the loop's items and index", async () => {
+    const g = await branchingWorkflow(s, u.token, spaceId);
+    const end = ok(await s.call(`/api/workflow/node/previous/${g.end}`, { token: u.token }));
+    expect(end.previousNodes.map((n: any) => n.id).sort()).toEqual([g.start, g.llm, g.cond, g.text].sort());
+    expect(end.innerPreviousNodes).toEqual([]);
+    expect(end.argMap[`${g.start}.topic`]).toMatchObject({ name: "topic", dataType: "String" });
+    expect(end.argMap[`${g.llm}.output`]).toMatchObject({ name: "output" });
+    const llm = ok(await s.call(`/api/workflow/node/previous/${g.llm}`, { token: u.token }));
+    expect(llm.previousNodes.map((n: any) => n.id)).toEqual([g.start]);
+
+    const loop = await addNode(s, u.token, g.id, "Loop");
+    ok(await wire(s, u.token, g.llm, [g.cond, loop.id]));
+    const input = [ref("cities", `${g.start}.topic`, "Array_String")];
+    ok(await updateNode(s, u.token, "loop", { nodeId: loop.id, nodeConfig: { ...loop.nodeConfig, inputArgs: input } }));
+    const inner = await addNode(s, u.token, g.id, "TextProcessing", { loopNodeId: loop.id });
+    ok(await wire(s, u.token, loop.innerStartNodeId, [inner.id]));
+    const seen = ok(await s.call(`/api/workflow/node/previous/${inner.id}`, { token: u.token }));
+    expect(seen.innerPreviousNodes.map((n: any) => n.id)).toEqual([loop.innerStartNodeId]);
+    expect(seen.previousNodes.map((n: any) => n.id).sort()).toEqual([g.start, g.llm].sort());
+    expect(seen.argMap[`${loop.id}-input.cities_item`]).toMatchObject({ dataType: "String" });
+    expect(seen.argMap[`${loop.id}-input.INDEX`]).toMatchObject({ dataType: "Integer" });
   });
 });
 

@@ -14,6 +14,7 @@ import {
   updateWorkflowInput,
 } from "./contract";
 import * as nodes from "./node-service";
+import { previousNodes } from "./previous";
 import * as service from "./service";
 import { testExecute } from "./test-run";
 
@@ -55,6 +56,10 @@ export function workflowRoutes(deps: Deps) {
     .get("/node/list/:workflowId", async (c) => {
       const actor = requireActor(c);
       return ok(c, await nodes.listNodes(deps, actor, idParam(c, "workflowId")));
+    })
+    .get("/node/previous/:nodeId", async (c) => {
+      const actor = requireActor(c);
+      return ok(c, await previousNodes(deps, actor, idParam(c, "nodeId")));
     })
     .post("/node/add", async (c) => ok(c, await nodes.addNode(deps, requireActor(c), await readBody(c, addNodeInput))))
     .post("/node/copy/:nodeId", async (c) => {
