@@ -115,7 +115,12 @@ export async function runCode(req: RunCodeRequest): Promise<RunCodeResult> {
   const { reply, ms } = await pool.run(req.code, argsJson, timeoutMs);
   const costTime = Math.round(ms);
   if (reply.ok && typeof reply.output === "string") {
-    return { success: true, output: JSON.parse(reply.output), logs: reply.logs, costTime };
+    try {
+      return { success: true, output: JSON.parse(reply.output), logs: reply.logs, costTime };
+    } catch {
+      // Python code can replace the JSON encoder the harness serialises with (it is put back after the run).
+      return { success: false, output: null, logs: reply.logs, error: "代码错误：返回值必须可以转换为 JSON", costTime };
+    }
   }
   return { success: false, output: null, logs: reply.logs, error: message(reply, timeoutMs, req.language), costTime };
 }

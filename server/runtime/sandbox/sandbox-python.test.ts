@@ -73,6 +73,12 @@ describe("Python sandbox: escape catalogue", () => {
     refused(await py("import ctypes\ndef main(args):\n    return 1"));
   });
 
+  it("routes importlib and __import__ through the same import check", async () => {
+    refused(await py("import importlib\ndef main(args):\n    importlib.import_module('_socket')\n    return 1"));
+    refused(await py("import importlib.util\ndef main(args):\n    return str(importlib.util.find_spec('socket'))"));
+    refused(await py("def main(args):\n    return str(__import__('subprocess'))"));
+  });
+
   it("cannot read or write files", async () => {
     refused(await py('def main(args):\n    return open("/etc/passwd").read()'));
     refused(await py('def main(args):\n    return open("/lib/../etc/passwd").read()'));
@@ -80,16 +86,54 @@ describe("Python sandbox: escape catalogue", () => {
     refused(await py('import os\ndef main(args):\n    return os.listdir("/")'));
   });
 
-  it("cannot reach JavaScript: no js module, no pyodide API, no code generation through the bridge", async () => {
+  it("cannot import JavaScript: no js module, no pyodide API", async () => {
     refused(await py("import js\ndef main(args):\n    return str(js.process)"));
     refused(await py("import pyodide_js\ndef main(args):\n    return 1"));
     refused(await py("from pyodide.ffi import to_js\ndef main(args):\n    return 1"));
-    // The event loop's module still holds the bridge; a JS Function built from a string is refused by Node.
-    const viaLoop = await py(
-      "import asyncio\ndef main(args):\n    g = type(asyncio.get_event_loop()).call_soon.__globals__\n    f = g['create_proxy'](lambda: 1)\n    return str(f.constructor.constructor('return process')())",
-    );
-    expect(viaLoop.success).toBe(false);
-    expect(viaLoop.error).toMatch(/Code generation from strings disallowed|KeyError/);
+  });
+
+  it("finds no way to the JavaScript bridge: no function reachable from the stdlib or any class leads to it", async () => {
+    // Walks what user code can reach without gc: every class (object.__subclasses__), every loaded module, and the
+    // globals, closures and wrapped functions behind each callable; the bridge shows up as pyodide.ffi names.
+    const res = await py(`import asyncio, sys, time, types
+def main(args):
+    found, seen = set(), set()
+    todo = [time.sleep, asyncio.run, asyncio.get_event_loop_policy(), *sys.meta_path, *sys.modules.values()]
+    def subclasses(c):
+        try:
+            return c.__subclasses__()
+        except TypeError:
+            return type.__subclasses__(c)
+    classes = [object]
+    while classes:
+        c = classes.pop()
+        if id(c) not in seen:
+            seen.add(id(c))
+            todo.append(c)
+            classes.extend(subclasses(c))
+    seen.clear()
+    while todo:
+        o = todo.pop()
+        if id(o) in seen:
+            continue
+        seen.add(id(o))
+        if isinstance(o, types.FunctionType):
+            g = o.__globals__
+            found.update(k for k in ("create_proxy", "to_js", "run_js", "JsProxy", "_pyodide_core") if k in g)
+            for cell in o.__closure__ or ():
+                try:
+                    todo.append(cell.cell_contents)
+                except ValueError:
+                    pass
+            todo.extend(g.values())
+        elif isinstance(o, (type, types.ModuleType)):
+            todo.extend(vars(o).values())
+        elif isinstance(o, (staticmethod, classmethod)):
+            todo.append(o.__func__)
+        elif type(o).__module__.split(".")[0] in ("pyodide", "_pyodide", "pyodide_js", "js"):
+            found.add(type(o).__module__)
+    return sorted(found)`);
+    expect(res).toMatchObject({ success: true, output: [] });
   });
 
   it("cannot introspect the harness through frames or the garbage collector", async () => {
@@ -122,6 +166,29 @@ describe("Python sandbox: escape catalogue", () => {
       "import builtins, json\ndef main(args):\n    return [hasattr(builtins, 'leak'), json.dumps(1)]",
     );
     expect(next).toMatchObject({ success: true, output: [false, "1"] });
+  });
+
+  it("puts back stdlib functions, classes and instances a run changed in place", async () => {
+    const pwn = await py(
+      "import json\ndef main(args):\n    json.dumps = lambda *a, **k: 'pwned'\n    json.JSONEncoder.encode = lambda s, o: 'pwned'\n    json._default_encoder.indent = 4\n    json.loads.__kwdefaults__ = {'cls': None, 'object_hook': lambda d: 'pwned', 'parse_float': None, 'parse_int': None, 'parse_constant': None, 'object_pairs_hook': None}\n    return 1",
+    );
+    // Its own result went through the encoder it replaced: refused as not JSON, and the process stays.
+    expect(pwn).toMatchObject({ success: false, error: "代码错误：返回值必须可以转换为 JSON" });
+    const next = await py(
+      "import json\ndef main(args):\n    return [json.dumps({'a': [1]}), json.JSONEncoder().encode(2), json._default_encoder.encode([1]), json.loads('{}')]",
+    );
+    expect(next).toMatchObject({ success: true, output: ['{"a": [1]}', "2", "[1]", {}] });
+  });
+
+  it("leaves no timer or task of a run to fire during a later run", async () => {
+    const plant = await py(
+      "import asyncio, json\ndef patch():\n    json.dumps = lambda *a, **k: 'pwned'\nasync def later():\n    await asyncio.sleep(0.3)\n    patch()\nasync def main(args):\n    loop = asyncio.get_running_loop()\n    loop.call_later(0.3, patch)\n    asyncio.ensure_future(later())\n    return 1",
+    );
+    expect(plant).toMatchObject({ success: true });
+    const victim = await py(
+      "import asyncio, json\nasync def main(args):\n    await asyncio.sleep(0.8)\n    return json.dumps(1)",
+    );
+    expect(victim).toMatchObject({ success: true, output: "1" });
   });
 
   it("refuses a huge output, truncates huge logs and ends deep recursion", async () => {
