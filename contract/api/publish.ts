@@ -101,7 +101,7 @@ export const squareListInput = z.object({
 });
 
 export const templateCopyInput = z.object({
-  targetType: z.enum(["Agent", "Plugin"], { error: "必须是 Agent 或 Plugin" }).default("Agent"),
+  targetType: z.enum(["Agent", "Plugin", "Workflow"], { error: "必须是 Agent、Plugin 或 Workflow" }).default("Agent"),
   targetId: id(),
   targetSpaceId: id(),
 });

@@ -1,9 +1,11 @@
 import { argSchema } from "../args";
 import { historyKinds, publishScopes, publishStatuses } from "../enums";
+import { pageSchema } from "../page";
 import { safeUrl } from "../safe-url";
 import { nodeKinds, nodeTypes } from "../workflow-nodes";
 import { flag01, id, shortText, z } from "../zod";
 import { endpoint, nothing } from "./endpoint";
+import { squarePluginListInput } from "./plugin";
 
 /**
  * /api/workflow/* (reference original-frontend.md §1.13 and §3, original-backend.md §6).
@@ -304,6 +306,42 @@ export const previousNodesSchema = z.object({
   argMap: z.record(z.string(), argSchema),
 });
 
+/** A workflow card of the square. */
+export const squareWorkflowSchema = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  spaceId: z.number().int(),
+  targetType: z.literal("Workflow"),
+  targetId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  remark: z.string(),
+  scope: z.enum(publishScopes),
+  category: z.string(),
+  allowCopy: z.number().int(),
+  publishUser: person.nullable(),
+  created: date,
+  modified: date,
+});
+
+/** A published workflow as the square and the agent editor's picker show it (PublishWorkflowInfo). */
+export const publishedWorkflowSchema = z.object({
+  id: z.number().int(),
+  spaceId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  remark: z.string(),
+  category: z.string(),
+  scope: z.enum(publishScopes),
+  allowCopy: z.number().int(),
+  inputArgs: z.array(argSchema),
+  outputArgs: z.array(argSchema),
+  publishUser: person.nullable(),
+  publishDate: date,
+});
+
 /** `node/<kind>/update` paths: every kind's own path, and the generic one for kinds without. */
 export const nodeUpdatePaths = [...new Set(Object.values(nodeKinds).map((k) => k.updatePath ?? "update"))];
 
@@ -353,6 +391,17 @@ export const workflow = {
   }),
   ...Object.fromEntries(nodeUpdatePaths.map((p) => [`nodeUpdate_${p}`, nodeUpdate(p)])),
   testExecute: endpoint({ method: "POST", path: "/api/workflow/test/execute", body: testExecuteInput, stream: true }),
+  squareList: endpoint({
+    method: "POST",
+    path: "/api/published/workflow/list",
+    body: squarePluginListInput,
+    response: pageSchema(squareWorkflowSchema),
+  }),
+  published: endpoint({
+    method: "GET",
+    path: "/api/published/workflow/:workflowId",
+    response: publishedWorkflowSchema,
+  }),
   /** Registered after the literal paths on the server. */
   node: endpoint({ method: "GET", path: "/api/workflow/node/:nodeId", response: childNodeSchema }),
   get: endpoint({ method: "GET", path: "/api/workflow/:workflowId", response: workflowDetailSchema }),

@@ -22,7 +22,7 @@ import { spaceRoutes } from "../modules/space/routes";
 import { systemRoutes } from "../modules/system/routes";
 import { tempChatRoutes } from "../modules/tempchat/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
-import { workflowRoutes } from "../modules/workflow";
+import { publishedWorkflowRoutes, workflowRoutes } from "../modules/workflow";
 import type { ApiEnv } from "./context";
 import { TOKEN_COOKIE } from "./cookies";
 import { notLoggedInFor } from "./http";
@@ -106,6 +106,7 @@ export function createApi(deps: Deps) {
   api.route("/api/published", squareRoutes(deps));
   api.route("/api/published", publishedRoutes(deps));
   api.route("/api/published", publishedPluginRoutes(deps));
+  api.route("/api/published", publishedWorkflowRoutes(deps));
   api.route("/api/publish", publishRoutes(deps));
   api.route("/api/system/publish", systemPublishRoutes(deps));
   api.route("/api/component", componentRoutes(deps));

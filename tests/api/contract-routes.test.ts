@@ -311,6 +311,8 @@ describe("responses conform to the contract on the happy path", () => {
       token,
       body: { targetType: "Workflow", targetId: plain, category: "Efficiency", items: [{ scope: "Space", spaceId }] },
     });
+    await call(w.squareList!, { token: null, body: {} });
+    await call(w.published!, { token, params: { workflowId: plain } });
     await call(w.delete!, { token, params: { workflowId: id } });
   });
 

@@ -187,7 +187,7 @@ describe("POST /api/publish/template/copy", () => {
     refused(await copy(t.outsider.token, { targetId: ids.w2 }), "4000", "targetSpaceId");
     refused(await copy(t.outsider.token, { targetId: "x", targetSpaceId: mine }), "4000", "targetId");
     refused(
-      await copy(t.outsider.token, { targetType: "Workflow", targetId: ids.w2, targetSpaceId: mine }),
+      await copy(t.outsider.token, { targetType: "Knowledge", targetId: ids.w2, targetSpaceId: mine }),
       "4000",
       "targetType",
     );

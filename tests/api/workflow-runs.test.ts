@@ -135,4 +135,28 @@ describe("history, copy and publishing", () => {
     refused(res, "0001");
     expect(res.message).toContain("校验未通过");
   });
+
+  it("shows a tenant publication in the workflow square with its arguments, and copies it as a template", async () => {
+    const g = await branchingWorkflow(s, u.token, spaceId);
+    const items = [{ scope: "Tenant", allowCopy: 1 }];
+    ok(
+      await s.call("/api/publish/apply", {
+        token: u.token,
+        body: { targetType: "Workflow", targetId: g.id, category: "Efficiency", items },
+      }),
+    );
+    const page = ok(await s.call("/api/published/workflow/list", { body: { page: 1, pageSize: 100 } }));
+    expect(page.records.find((r: any) => r.targetId === g.id)).toMatchObject({ targetType: "Workflow", allowCopy: 1 });
+    const reader = await s.newUser();
+    const info = ok(await s.call(`/api/published/workflow/${g.id}`, { token: reader.token }));
+    expect(info.inputArgs.map((a: any) => a.name)).toEqual(["topic"]);
+    expect(info.outputArgs.map((a: any) => a.name)).toEqual(["answer"]);
+    refused(await s.call(`/api/published/workflow/${g.id}`), "4010");
+    const target = await personalSpace(s, reader.token);
+    const body = { targetType: "Workflow", targetId: g.id, targetSpaceId: target };
+    const copyId = ok<number>(await s.call("/api/publish/template/copy", { token: reader.token, body }));
+    const copy = await detail(s, reader.token, copyId);
+    expect(copy).toMatchObject({ spaceId: target, creatorId: reader.id, publishStatus: "Developing" });
+    expect(copy.nodes.map((n: any) => n.id)).not.toContain(g.llm);
+  });
 });

@@ -65,6 +65,12 @@ export function squareRoutes(deps: Deps) {
         await square.squarePlugins(deps, c.get("actor"), c.get("tenantId"), await readBody(c, squarePluginListInput)),
       ),
     )
+    .post("/workflow/list", async (c) =>
+      ok(
+        c,
+        await square.squareWorkflows(deps, c.get("actor"), c.get("tenantId"), await readBody(c, squarePluginListInput)),
+      ),
+    )
     .get("/category/list", (c) => ok(c, square.categories()));
 }
 

@@ -88,6 +88,13 @@ export async function squarePlugins(deps: Deps, actor: Actor | null, tenantId: n
   return page as Omit<typeof page, "records"> & { records: Card[] };
 }
 
+/** The workflow square: the same listing (workflow cards add no fields of their own). */
+export async function squareWorkflows(deps: Deps, actor: Actor | null, tenantId: number, input: SquareListInput) {
+  const page = await squareList(deps, actor, tenantId, "Workflow", input);
+  type Card = (typeof page.records)[number] & { targetType: "Workflow" };
+  return page as Omit<typeof page, "records"> & { records: Card[] };
+}
+
 export function categories() {
   return agentCategories.map((c) => ({ key: c.key, label: c.label, type: "Agent" as const }));
 }

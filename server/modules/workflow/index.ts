@@ -5,4 +5,4 @@
 export { listSpaceWorkflows } from "./library";
 export { workflowPublishAdapter } from "./publish-adapter";
 export { resolveWorkflow } from "./published-service";
-export { workflowRoutes } from "./routes";
+export { publishedWorkflowRoutes, workflowRoutes } from "./routes";

@@ -1,5 +1,10 @@
+import type { Arg } from "../../../contract/args";
+import { type Actor, type Deps, notFound } from "../../core";
+import { toCreatorInfo } from "../agent/dto";
+import { findUserById } from "../auth/repo";
 import type { Resolver } from "../component/kinds";
 import { publishedOfTarget } from "../publish/repo";
+import { visiblePublication } from "../publish/visibility";
 import type { WorkflowSnapshot } from "./dto";
 
 /**
@@ -20,3 +25,26 @@ export const resolveWorkflow: Resolver = async (deps, tenantId, spaceId, workflo
     config: { graph: snapshot.graph, publishedId: live.id },
   };
 };
+
+/** A published workflow as the square and the agent editor's picker show it: its Start inputs and End outputs. */
+export async function publishedWorkflow(deps: Deps, actor: Actor, workflowId: number) {
+  const live = await visiblePublication(deps.db, actor.tenantId, actor.userId, "Workflow", workflowId);
+  if (!live) throw notFound("工作流未发布或已下架");
+  const { graph } = live.config as unknown as WorkflowSnapshot;
+  const nodeConfig = (id: number) => graph.nodes.find((n) => n.id === id)?.nodeConfig ?? {};
+  return {
+    id: workflowId,
+    spaceId: live.spaceId,
+    name: live.name,
+    description: live.description,
+    icon: live.icon,
+    remark: live.remark,
+    category: live.category,
+    scope: live.scope,
+    allowCopy: live.allowCopy,
+    inputArgs: (nodeConfig(graph.startNodeId).inputArgs as Arg[] | undefined) ?? [],
+    outputArgs: (nodeConfig(graph.endNodeId).outputArgs as Arg[] | undefined) ?? [],
+    publishUser: toCreatorInfo(await findUserById(deps.db, live.userId)),
+    publishDate: live.created.toISOString(),
+  };
+}

@@ -15,6 +15,7 @@ import {
 } from "./contract";
 import * as nodes from "./node-service";
 import { previousNodes } from "./previous";
+import { publishedWorkflow } from "./published-service";
 import * as service from "./service";
 import { testExecute } from "./test-run";
 
@@ -104,4 +105,12 @@ export function workflowRoutes(deps: Deps) {
     return ok(c, await service.getWorkflow(deps, actor, idParam(c, "workflowId")));
   });
   return app;
+}
+
+/** /api/published/workflow/:workflowId: a published workflow as a square visitor or an agent's builder sees it. */
+export function publishedWorkflowRoutes(deps: Deps) {
+  return new Hono<ApiEnv>().get("/workflow/:workflowId", async (c) => {
+    const actor = requireActor(c);
+    return ok(c, await publishedWorkflow(deps, actor, idParam(c, "workflowId")));
+  });
 }
