@@ -47,6 +47,8 @@ function requests(): Request[] {
     { e: w.nodeUpdate_text!, body: node },
     { e: w.nodeUpdate_update!, body: node },
     { e: w.node!, params: { nodeId } },
+    { e: w.previous!, params: { nodeId } },
+    { e: w.published!, params: { workflowId } },
   ];
 }
 
