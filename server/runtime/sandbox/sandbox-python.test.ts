@@ -180,7 +180,8 @@ def main(args):
     expect(next).toMatchObject({ success: true, output: ['{"a": [1]}', "2", "[1]", {}] });
   });
 
-  it("leaves no timer or task of a run to fire during a later run", async () => {
+  it("leaves no timer or task of a run to fire during a later run, keeping the process", async () => {
+    const before = pythonPids();
     const plant = await py(
       "import asyncio, json\ndef patch():\n    json.dumps = lambda *a, **k: 'pwned'\nasync def later():\n    await asyncio.sleep(0.3)\n    patch()\nasync def main(args):\n    loop = asyncio.get_running_loop()\n    loop.call_later(0.3, patch)\n    asyncio.ensure_future(later())\n    return 1",
     );
@@ -189,6 +190,7 @@ def main(args):
       "import asyncio, json\nasync def main(args):\n    await asyncio.sleep(0.8)\n    return json.dumps(1)",
     );
     expect(victim).toMatchObject({ success: true, output: "1" });
+    expect(pythonPids()).toEqual(before);
   });
 
   it("refuses a huge output, truncates huge logs and ends deep recursion", async () => {
