@@ -211,3 +211,7 @@ export const componentTypeSchema = z.enum(componentTypes, { error: "不是支持
 
 /** The kinds that can be published to the square, in the order the square lists them. */
 export const publishableKinds = componentTypes.filter((t): t is PublishTargetType => componentKinds[t].publishable);
+
+/** What a member may do with a plugin or workflow besides using it (agents have their own, longer list). */
+export const componentPermissions = ["Copy", "Delete", "Publish"] as const;
+export type ComponentPermission = (typeof componentPermissions)[number];

@@ -1,4 +1,5 @@
 import { argSchema } from "../args";
+import { componentPermissions } from "../components";
 import { historyKinds, publishScopes, publishStatuses } from "../enums";
 import { pageSchema } from "../page";
 import { codeLanguageSchema, codePluginConfigSchema, httpPluginConfigSchema, pluginTypeSchema } from "../plugin";
@@ -72,7 +73,7 @@ export type CodeUpdateInput = z.infer<typeof codeUpdateInput>;
 export type PluginTestInput = z.infer<typeof pluginTestInput>;
 export type LegacyPublishInput = z.infer<typeof legacyPublishInput>;
 
-export const pluginPermissions = ["Copy", "Delete", "Publish"] as const;
+export const pluginPermissions = componentPermissions;
 export type PluginPermission = (typeof pluginPermissions)[number];
 
 const date = z.iso.datetime({ offset: true });

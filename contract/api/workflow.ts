@@ -1,4 +1,5 @@
 import { argSchema } from "../args";
+import { componentPermissions } from "../components";
 import { historyKinds, publishScopes, publishStatuses } from "../enums";
 import { pageSchema } from "../page";
 import { safeUrl } from "../safe-url";
@@ -159,7 +160,7 @@ export type UpdateNodeInput = z.infer<typeof updateNodeInput>;
 export type SaveWorkflowInput = z.infer<typeof saveWorkflowInput>;
 export type TestExecuteInput = z.infer<typeof testExecuteInput>;
 
-export const workflowPermissions = ["Copy", "Delete", "Publish"] as const;
+export const workflowPermissions = componentPermissions;
 export type WorkflowPermission = (typeof workflowPermissions)[number];
 
 const date = z.iso.datetime({ offset: true });

@@ -4,11 +4,9 @@ import {
   type HttpPluginConfig,
   httpPluginConfigSchema,
 } from "../../../contract/plugin";
-import type { Actor } from "../../core";
 import { toCreatorInfo } from "../agent/dto";
 import type { UserRow } from "../auth/repo";
-import type { SpaceRole } from "../space/repo";
-import { type PluginInfo, type PluginPermission, pluginPermissions } from "./contract";
+import type { PluginInfo, PluginPermission } from "./contract";
 import type { PluginRow } from "./repo";
 
 /**
@@ -40,22 +38,6 @@ export function configOf(type: PluginRow["type"], raw: unknown): HttpPluginConfi
   const schema = type === "HTTP" ? httpPluginConfigSchema : codePluginConfigSchema;
   const parsed = schema.safeParse(raw ?? {});
   return parsed.success ? parsed.data : schema.parse({});
-}
-
-/**
- * What the caller may do with a plugin, as for agents (original-backend.md §3.2): every member may copy; its
- * creator (while the space is open to development) and the space's Admins and Owner may delete and publish.
- */
-export function permissionsFor(
-  actor: Actor,
-  plugin: PluginRow,
-  role: SpaceRole | null,
-  develops: boolean,
-): PluginPermission[] {
-  if (actor.role === "Admin") return [...pluginPermissions];
-  if (!role) return [];
-  const spaceAdmin = role === "Owner" || role === "Admin";
-  return spaceAdmin || (plugin.creatorId === actor.userId && develops) ? [...pluginPermissions] : ["Copy"];
 }
 
 export function toPluginInfo(

@@ -4,6 +4,7 @@ import { fail, forbidden, notFound } from "../../core";
 import type { Db } from "../../db/client";
 import { developsIn, toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth/repo";
+import { accessComponent } from "../component/access";
 import { deleteAllOfTarget, publishedOfTarget } from "../publish/repo";
 import { apply } from "../publish/service";
 import { accessSpace } from "../space/service";
@@ -14,11 +15,10 @@ import type {
   LegacyPublishInput,
   PluginPermission,
 } from "./contract";
-import { configOf, type PluginSnapshot, permissionsFor, pluginSnapshot, toPluginInfo } from "./dto";
+import { configOf, type PluginSnapshot, pluginSnapshot, toPluginInfo } from "./dto";
 import * as repo from "./repo";
 
 const NOT_FOUND = "插件不存在";
-export const closedToDevelopment = () => forbidden("该空间未开放开发功能，只有空间管理员可以修改插件");
 
 /**
  * The plugin, the caller's space role and permissions; outsiders are told it does not exist. `need` "Edit" is
@@ -28,22 +28,7 @@ export const closedToDevelopment = () => forbidden("该空间未开放开发功�
 export async function accessPlugin(deps: Deps, actor: Actor, pluginId: number, need?: PluginPermission | "Edit") {
   const plugin = await repo.findPlugin(deps.db, actor.tenantId, pluginId);
   if (!plugin) throw notFound(NOT_FOUND);
-  let access: Awaited<ReturnType<typeof accessSpace>>;
-  try {
-    access = await accessSpace(deps, actor, plugin.spaceId);
-  } catch {
-    throw notFound(NOT_FOUND);
-  }
-  const { role, space } = access;
-  const develops = developsIn(actor, space, role);
-  const permissions = permissionsFor(actor, plugin, role, develops);
-  if (need && need !== "Copy" && !develops) throw closedToDevelopment();
-  if (need && need !== "Edit" && !permissions.includes(need)) {
-    throw forbidden(
-      need === "Delete" ? "只有创建者或空间管理员可以删除该插件" : "只有创建者或空间管理员可以发布该插件",
-    );
-  }
-  return { plugin, role, space, permissions, develops };
+  return { plugin, ...(await accessComponent(deps, actor, plugin, "插件", need)) };
 }
 
 /** A history entry holding the plugin as it is now (the row is read afresh inside the caller's transaction). */

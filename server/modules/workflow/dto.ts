@@ -1,13 +1,11 @@
 import type { Arg } from "../../../contract/args";
-import type { Actor } from "../../core";
 import type { StoredGraph, StoredNode } from "../../db/schema/workflow";
 import { portsOf } from "../../runtime/workflow/graph";
 import type { WorkflowNode } from "../../runtime/workflow/types";
 import { toCreatorInfo } from "../agent/dto";
 import type { UserRow } from "../auth/repo";
 import type { PublishedRow } from "../publish/repo";
-import type { SpaceRole } from "../space/repo";
-import { type ChildNode, type WorkflowDetail, type WorkflowPermission, workflowPermissions } from "./contract";
+import type { ChildNode, WorkflowDetail, WorkflowPermission } from "./contract";
 import type { WorkflowRow } from "./repo";
 
 /** What history entries and publications freeze: the workflow's own fields and its whole graph. */
@@ -28,19 +26,6 @@ export const workflowSnapshot = (w: WorkflowRow): WorkflowSnapshot => ({
   extension: w.extension,
   graph: w.graph,
 });
-
-/** As for agents and plugins: every member may copy; the creator and the space's Admins/Owner delete and publish. */
-export function permissionsFor(
-  actor: Actor,
-  workflow: WorkflowRow,
-  role: SpaceRole | null,
-  develops: boolean,
-): WorkflowPermission[] {
-  if (actor.role === "Admin") return [...workflowPermissions];
-  if (!role) return [];
-  const spaceAdmin = role === "Owner" || role === "Admin";
-  return spaceAdmin || (workflow.creatorId === actor.userId && develops) ? [...workflowPermissions] : ["Copy"];
-}
 
 const brief = (n: StoredNode) => ({ id: n.id, name: n.name, type: n.type as ChildNode["type"], icon: "" });
 

@@ -5,15 +5,15 @@ import type { StoredGraph } from "../../db/schema/workflow";
 import { validateWorkflow } from "../../runtime/workflow/validate";
 import { developsIn, toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth/repo";
+import { accessComponent } from "../component/access";
 import { deleteAllOfTarget, publishedOfTarget } from "../publish/repo";
 import { accessSpace } from "../space/service";
 import type { AddWorkflowInput, UpdateWorkflowInput, WorkflowPermission } from "./contract";
-import { permissionsFor, toDetail, type WorkflowSnapshot, workflowSnapshot } from "./dto";
+import { toDetail, type WorkflowSnapshot, workflowSnapshot } from "./dto";
 import { copyNodes, engineGraph, initialGraph } from "./graph-edit";
 import * as repo from "./repo";
 
 const NOT_FOUND = "工作流不存在";
-export const closedToDevelopment = () => forbidden("该空间未开放开发功能，只有空间管理员可以修改工作流");
 
 /**
  * The workflow, the caller's role and permissions; outsiders are told it does not exist. `need` "Edit" is any
@@ -50,22 +50,7 @@ export async function changeWorkflow<T>(
 }
 
 async function authorise(deps: Deps, actor: Actor, workflow: repo.WorkflowRow, need?: WorkflowPermission | "Edit") {
-  let access: Awaited<ReturnType<typeof accessSpace>>;
-  try {
-    access = await accessSpace(deps, actor, workflow.spaceId);
-  } catch {
-    throw notFound(NOT_FOUND);
-  }
-  const { role, space } = access;
-  const develops = developsIn(actor, space, role);
-  const permissions = permissionsFor(actor, workflow, role, develops);
-  if (need && need !== "Copy" && !develops) throw closedToDevelopment();
-  if (need && need !== "Edit" && !permissions.includes(need)) {
-    throw forbidden(
-      need === "Delete" ? "只有创建者或空间管理员可以删除该工作流" : "只有创建者或空间管理员可以发布该工作流",
-    );
-  }
-  return { workflow, role, space, permissions, develops };
+  return { workflow, ...(await accessComponent(deps, actor, workflow, "工作流", need)) };
 }
 
 /** A history entry holding the workflow as it is now (read afresh inside the caller's transaction). */

@@ -1,0 +1,53 @@
+import type { ComponentPermission } from "../../../contract/components";
+import { componentPermissions } from "../../../contract/components";
+import type { Actor, Deps } from "../../core";
+import { forbidden, notFound } from "../../core";
+import { developsIn } from "../agent/dto";
+import type { SpaceRole } from "../space";
+import { accessSpace } from "../space/service";
+
+/**
+ * What the caller may do with a plugin or workflow, as for agents (original-backend.md §3.2): every member may copy;
+ * its creator (while the space is open to development) and the space's Admins and Owner may delete and publish.
+ */
+export function componentPermissionsFor(
+  actor: Actor,
+  creatorId: number,
+  role: SpaceRole | null,
+  develops: boolean,
+): ComponentPermission[] {
+  if (actor.role === "Admin") return [...componentPermissions];
+  if (!role) return [];
+  const spaceAdmin = role === "Owner" || role === "Admin";
+  return spaceAdmin || (creatorId === actor.userId && develops) ? [...componentPermissions] : ["Copy"];
+}
+
+/**
+ * The caller's access to a space-owned component named `label` (插件, 工作流). Outsiders learn nothing: they get the
+ * same 4040 as for a missing item. `Edit` is any change to the draft (refused to plain members of a space closed to
+ * development); the others are permissions of componentPermissionsFor.
+ */
+export async function accessComponent(
+  deps: Deps,
+  actor: Actor,
+  item: { spaceId: number; creatorId: number },
+  label: string,
+  need?: ComponentPermission | "Edit",
+) {
+  let access: Awaited<ReturnType<typeof accessSpace>>;
+  try {
+    access = await accessSpace(deps, actor, item.spaceId);
+  } catch {
+    throw notFound(`${label}不存在`);
+  }
+  const { role, space } = access;
+  const develops = developsIn(actor, space, role);
+  const permissions = componentPermissionsFor(actor, item.creatorId, role, develops);
+  if (need && need !== "Copy" && !develops) {
+    throw forbidden(`该空间未开放开发功能，只有空间管理员可以修改${label}`);
+  }
+  if (need && need !== "Edit" && !permissions.includes(need)) {
+    throw forbidden(`只有创建者或空间管理员可以${need === "Delete" ? "删除" : "发布"}该${label}`);
+  }
+  return { role, space, permissions, develops };
+}
