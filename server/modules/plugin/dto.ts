@@ -5,7 +5,7 @@ import {
   httpPluginConfigSchema,
 } from "../../../contract/plugin";
 import { toCreatorInfo } from "../agent/dto";
-import type { UserRow } from "../auth/repo";
+import type { UserRow } from "../auth";
 import type { PluginInfo, PluginPermission } from "./contract";
 import type { PluginRow } from "./repo";
 

@@ -1,9 +1,9 @@
 import type { Actor, Deps } from "../../core";
 import { notFound } from "../../core";
 import { toCreatorInfo } from "../agent/dto";
-import { findUserById } from "../auth/repo";
+import { findUserById } from "../auth";
 import type { Resolver } from "../component/kinds";
-import { publishedOfTarget } from "../publish/repo";
+import { publishedOfTarget } from "../publish";
 import { visiblePublication } from "../publish/visibility";
 import { configOf, type PluginSnapshot } from "./dto";
 

@@ -3,9 +3,9 @@ import type { Actor, Deps } from "../../core";
 import { fail, forbidden, notFound } from "../../core";
 import type { Db } from "../../db/client";
 import { developsIn, toCreatorInfo } from "../agent/dto";
-import { findUserById } from "../auth/repo";
+import { findUserById } from "../auth";
 import { accessComponent } from "../component/access";
-import { deleteAllOfTarget, publishedOfTarget } from "../publish/repo";
+import { deleteAllOfTarget, publishedOfTarget } from "../publish";
 import { apply } from "../publish/service";
 import { accessSpace } from "../space/service";
 import type {

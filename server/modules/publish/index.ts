@@ -1,2 +1,2 @@
 /** What other modules may use of publishing: a target's live publications, and removing them with the target. */
-export { deleteAllOfTarget, publishedOfTarget } from "./repo";
+export { deleteAllOfTarget, type PublishedRow, publishedOfTarget } from "./repo";

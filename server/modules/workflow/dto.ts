@@ -3,8 +3,8 @@ import type { StoredGraph, StoredNode } from "../../db/schema/workflow";
 import { portsOf } from "../../runtime/workflow/graph";
 import type { WorkflowNode } from "../../runtime/workflow/types";
 import { toCreatorInfo } from "../agent/dto";
-import type { UserRow } from "../auth/repo";
-import type { PublishedRow } from "../publish/repo";
+import type { UserRow } from "../auth";
+import type { PublishedRow } from "../publish";
 import type { ChildNode, WorkflowDetail, WorkflowPermission } from "./contract";
 import type { WorkflowRow } from "./repo";
 

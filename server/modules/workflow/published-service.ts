@@ -1,9 +1,9 @@
 import type { Arg } from "../../../contract/args";
 import { type Actor, type Deps, notFound } from "../../core";
 import { toCreatorInfo } from "../agent/dto";
-import { findUserById } from "../auth/repo";
+import { findUserById } from "../auth";
 import type { Resolver } from "../component/kinds";
-import { publishedOfTarget } from "../publish/repo";
+import { publishedOfTarget } from "../publish";
 import { visiblePublication } from "../publish/visibility";
 import type { WorkflowSnapshot } from "./dto";
 
