@@ -7,6 +7,7 @@ import { safeUrl } from "../safe-url";
 import { flag01, id, shortText, z } from "../zod";
 import { endpoint, nothing } from "./endpoint";
 import { agentCategories } from "./publish";
+import { creatorInfoSchema } from "./views";
 
 /**
  * /api/plugin/* (reference original-frontend.md §1.12, original-backend.md §7.1) and the plugin tab of the square.
@@ -77,12 +78,6 @@ export const pluginPermissions = componentPermissions;
 export type PluginPermission = (typeof pluginPermissions)[number];
 
 const date = z.iso.datetime({ offset: true });
-const person = z.object({
-  userId: z.number().int(),
-  userName: z.string(),
-  nickName: z.string().nullable(),
-  avatar: z.string().nullable(),
-});
 
 export const pluginConfigSchema = z.union([httpPluginConfigSchema, codePluginConfigSchema]);
 
@@ -102,7 +97,7 @@ export const pluginInfoSchema = z.object({
   modified: date,
   publishDate: date.nullable(),
   created: date,
-  creator: person.nullable(),
+  creator: creatorInfoSchema,
   category: z.string().nullable().optional(),
   permissions: z.array(z.enum(pluginPermissions)),
 });
@@ -138,7 +133,7 @@ export const pluginHistorySchema = z.object({
   type: z.enum(historyKinds),
   config: z.record(z.string(), z.unknown()),
   description: z.string(),
-  opUser: person.nullable(),
+  opUser: creatorInfoSchema,
   created: date,
   modified: date,
 });
@@ -159,7 +154,7 @@ export const squarePluginSchema = z.object({
   allowCopy: z.number().int(),
   pluginType: pluginTypeSchema,
   codeLang: codeLanguageSchema.nullable(),
-  publishUser: person.nullable(),
+  publishUser: creatorInfoSchema,
   created: date,
   modified: date,
 });
@@ -188,7 +183,7 @@ export const publishedPluginSchema = z.object({
   allowCopy: z.number().int(),
   inputArgs: z.array(argSchema),
   outputArgs: z.array(argSchema),
-  publishUser: person.nullable(),
+  publishUser: creatorInfoSchema,
   publishDate: date,
 });
 

@@ -7,6 +7,7 @@ import { nodeKinds, nodeTypes } from "../workflow-nodes";
 import { flag01, id, shortText, z } from "../zod";
 import { endpoint, nothing } from "./endpoint";
 import { squarePluginListInput } from "./plugin";
+import { creatorInfoSchema } from "./views";
 
 /**
  * /api/workflow/* (reference original-frontend.md §1.13 and §3, original-backend.md §6).
@@ -164,12 +165,6 @@ export const workflowPermissions = componentPermissions;
 export type WorkflowPermission = (typeof workflowPermissions)[number];
 
 const date = z.iso.datetime({ offset: true });
-const person = z.object({
-  userId: z.number().int(),
-  userName: z.string(),
-  nickName: z.string().nullable(),
-  avatar: z.string().nullable(),
-});
 const nodeBrief = z.object({ id: z.number().int(), name: z.string(), type: nodeTypeSchema, icon: z.string() });
 
 /** `ChildNode` (§3.2): loop children sit in their Loop's `innerNodes`. */
@@ -222,7 +217,7 @@ export const workflowDetailSchema = z.object({
   description: z.string(),
   icon: z.string(),
   creatorId: z.number().int(),
-  creator: person.nullable(),
+  creator: creatorInfoSchema,
   created: date,
   modified: date,
   publishStatus: z.enum(publishStatuses),
@@ -253,7 +248,7 @@ export const workflowHistorySchema = z.object({
   type: z.enum(historyKinds),
   config: z.record(z.string(), z.unknown()),
   description: z.string(),
-  opUser: person.nullable(),
+  opUser: creatorInfoSchema,
   created: date,
   modified: date,
 });
@@ -321,7 +316,7 @@ export const squareWorkflowSchema = z.object({
   scope: z.enum(publishScopes),
   category: z.string(),
   allowCopy: z.number().int(),
-  publishUser: person.nullable(),
+  publishUser: creatorInfoSchema,
   created: date,
   modified: date,
 });
@@ -339,7 +334,7 @@ export const publishedWorkflowSchema = z.object({
   allowCopy: z.number().int(),
   inputArgs: z.array(argSchema),
   outputArgs: z.array(argSchema),
-  publishUser: person.nullable(),
+  publishUser: creatorInfoSchema,
   publishDate: date,
 });
 
