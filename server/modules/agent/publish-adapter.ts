@@ -1,4 +1,5 @@
 import { fail } from "../../core";
+import { copyName } from "../component/access";
 import type { PublishAdapter } from "../publish/adapter";
 import { type AgentSnapshot, agentSnapshot, toStatistics } from "./dto";
 import * as repo from "./repo";
@@ -47,7 +48,7 @@ export const agentPublishAdapter = {
         tenantId: actor.tenantId,
         spaceId: space.id,
         creatorId: actor.userId,
-        name: `${published.name.slice(0, 62)}副本`,
+        name: copyName(published.name),
         publishStatus: "Developing",
       });
       for (const { id: _id, ...c } of components) {

@@ -4,6 +4,7 @@ import type { Actor, Deps } from "../../core";
 import { fail, forbidden, notFound } from "../../core";
 import type { Db } from "../../db/client";
 import { findUserById } from "../auth";
+import { copyName } from "../component/access";
 import { findModel } from "../model";
 import { modelVisibleTo } from "../model/service";
 import { deleteAllOfTarget } from "../publish";
@@ -298,8 +299,6 @@ export interface CopyResult {
   id: number;
   notice: string | null;
 }
-
-const copyName = (name: string) => `${name.slice(0, 64 - 2)}副本`;
 
 /**
  * Same space: any member. Another space: Admin/Owner of the source and a member of the target. A copy is a

@@ -51,3 +51,26 @@ export async function accessComponent(
   }
   return { role, space, permissions, develops };
 }
+
+/** A copy's name: the original's, cut to fit the 64-character limit with 副本 after it. */
+export const copyName = (name: string) => `${name.slice(0, 64 - 2)}副本`;
+
+/**
+ * As for agents: any member may copy within the space; into another space only the source space's Admins and
+ * Owner (or a system admin), and only into a space where the caller may develop.
+ */
+export async function checkCopyTarget(
+  deps: Deps,
+  actor: Actor,
+  source: { spaceId: number; role: SpaceRole | null },
+  targetSpaceId: number,
+) {
+  const sameSpace = targetSpaceId === source.spaceId;
+  if (!sameSpace && actor.role !== "Admin" && source.role !== "Owner" && source.role !== "Admin") {
+    throw forbidden("只有空间管理员可以复制到其他空间");
+  }
+  const target = await accessSpace(deps, actor, targetSpaceId);
+  if (!developsIn(actor, target.space, target.role)) {
+    throw forbidden(sameSpace ? "该空间未开放开发功能" : "目标空间未开放开发功能");
+  }
+}

@@ -1,4 +1,5 @@
 import { fail } from "../../core";
+import { copyName } from "../component/access";
 import type { PublishAdapter } from "../publish/adapter";
 import { configOf, type PluginSnapshot, pluginSnapshot } from "./dto";
 import * as repo from "./repo";
@@ -41,7 +42,7 @@ export const pluginPublishAdapter = {
       actor,
       {
         spaceId: space.id,
-        name: `${published.name.slice(0, 62)}副本`,
+        name: copyName(published.name),
         description: published.description,
         icon: published.icon,
         type: snapshot.type,

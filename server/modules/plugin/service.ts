@@ -4,7 +4,7 @@ import { fail, forbidden, notFound } from "../../core";
 import type { Db } from "../../db/client";
 import { developsIn, toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth";
-import { accessComponent } from "../component/access";
+import { accessComponent, checkCopyTarget, copyName } from "../component/access";
 import { deleteAllOfTarget, publishedOfTarget } from "../publish";
 import { apply } from "../publish/service";
 import { accessSpace } from "../space/service";
@@ -127,21 +127,13 @@ export async function deletePlugin(deps: Deps, actor: Actor, pluginId: number) {
   });
 }
 
-const copyName = (name: string) => `${name.slice(0, 64 - 2)}副本`;
-
 /**
  * As for agents: any member may copy within the space; into another space only the source space's Admins and
  * Owner (or a system admin), and only into a space where the caller may develop.
  */
 export async function copyPlugin(deps: Deps, actor: Actor, pluginId: number, targetSpaceId: number) {
   const { plugin, role } = await accessPlugin(deps, actor, pluginId, "Copy");
-  if (targetSpaceId !== plugin.spaceId && actor.role !== "Admin" && role !== "Owner" && role !== "Admin") {
-    throw forbidden("只有空间管理员可以复制到其他空间");
-  }
-  const target = await accessSpace(deps, actor, targetSpaceId);
-  if (!developsIn(actor, target.space, target.role)) {
-    throw forbidden(targetSpaceId === plugin.spaceId ? "该空间未开放开发功能" : "目标空间未开放开发功能");
-  }
+  await checkCopyTarget(deps, actor, { spaceId: plugin.spaceId, role }, targetSpaceId);
   const { name, description, icon, type, codeLang, config } = plugin;
   return createPlugin(
     deps.db,

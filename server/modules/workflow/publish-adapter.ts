@@ -1,5 +1,6 @@
 import { fail } from "../../core";
 import { validateWorkflow } from "../../runtime/workflow/validate";
+import { copyName } from "../component/access";
 import type { PublishAdapter } from "../publish/adapter";
 import type { WorkflowSnapshot } from "./dto";
 import { workflowSnapshot } from "./dto";
@@ -47,7 +48,7 @@ export const workflowPublishAdapter = {
       actor,
       {
         spaceId: space.id,
-        name: `${published.name.slice(0, 62)}副本`,
+        name: copyName(published.name),
         description: published.description,
         icon: published.icon,
         extension: snapshot.extension ?? {},

@@ -5,7 +5,7 @@ import type { StoredGraph } from "../../db/schema/workflow";
 import { validateWorkflow } from "../../runtime/workflow/validate";
 import { developsIn, toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth";
-import { accessComponent } from "../component/access";
+import { accessComponent, checkCopyTarget, copyName } from "../component/access";
 import { deleteAllOfTarget, publishedOfTarget } from "../publish";
 import { accessSpace } from "../space/service";
 import type { AddWorkflowInput, UpdateWorkflowInput, WorkflowPermission } from "./contract";
@@ -150,18 +150,10 @@ export async function deleteWorkflow(deps: Deps, actor: Actor, workflowId: numbe
   });
 }
 
-const copyName = (name: string) => `${name.slice(0, 64 - 2)}副本`;
-
 /** As for agents and plugins: into another space only the source space's Admins/Owner, into a developing space. */
 export async function copyWorkflow(deps: Deps, actor: Actor, workflowId: number, targetSpaceId: number) {
   const { workflow, role } = await accessWorkflow(deps, actor, workflowId, "Copy");
-  if (targetSpaceId !== workflow.spaceId && actor.role !== "Admin" && role !== "Owner" && role !== "Admin") {
-    throw forbidden("只有空间管理员可以复制到其他空间");
-  }
-  const target = await accessSpace(deps, actor, targetSpaceId);
-  if (!developsIn(actor, target.space, target.role)) {
-    throw forbidden(targetSpaceId === workflow.spaceId ? "该空间未开放开发功能" : "目标空间未开放开发功能");
-  }
+  await checkCopyTarget(deps, actor, { spaceId: workflow.spaceId, role }, targetSpaceId);
   const { name, description, icon, extension, graph } = workflow;
   return createWorkflow(
     deps.db,
