@@ -116,13 +116,13 @@ export async function runHttp(
       body = built.body;
       if (built.type && !headers.has("content-type")) headers.set("content-type", built.type);
     }
-    const fetch = guardedFetch(deps.config, {
+    const egressFetch = guardedFetch(deps.config, {
       totalTimeoutMs: timeout * 1000,
       headersTimeoutMs: timeout * 1000,
       connectTimeoutMs: Math.min(timeout, 10) * 1000,
       maxResponseBytes: MAX_RESPONSE_BYTES,
     });
-    const response = await fetch(url, { method, headers, body, signal });
+    const response = await egressFetch(url, { method, headers, body, signal });
     const raw = await response.text();
     const responseHeaders = Object.fromEntries(response.headers.entries());
     const parsed = parseBody(raw, response.headers.get("content-type") ?? "");
