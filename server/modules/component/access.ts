@@ -2,7 +2,7 @@ import type { ComponentPermission } from "../../../contract/components";
 import { componentPermissions } from "../../../contract/components";
 import type { Actor, Deps } from "../../core";
 import { forbidden, notFound } from "../../core";
-import { developsIn } from "../agent/dto";
+import { developsIn, toCreatorInfo } from "../agent/dto";
 import type { SpaceRole } from "../space";
 import { accessSpace } from "../space/service";
 
@@ -73,4 +73,33 @@ export async function checkCopyTarget(
   if (!developsIn(actor, target.space, target.role)) {
     throw forbidden(sameSpace ? "该空间未开放开发功能" : "目标空间未开放开发功能");
   }
+}
+
+type HistoryRow = {
+  entry: {
+    id: number;
+    targetId: number;
+    type: string;
+    config: unknown;
+    description: string | null;
+    created: Date;
+    modified: Date;
+  };
+  user: Parameters<typeof toCreatorInfo>[0];
+};
+
+/** A config-history entry as the history lists of plugins and workflows answer it. */
+export function historyEntryView<T extends "Plugin" | "Workflow">(targetType: T, row: HistoryRow) {
+  const { entry, user } = row;
+  return {
+    id: entry.id,
+    targetType,
+    targetId: entry.targetId,
+    type: entry.type,
+    config: entry.config,
+    description: entry.description,
+    opUser: toCreatorInfo(user),
+    created: entry.created.toISOString(),
+    modified: entry.modified.toISOString(),
+  };
 }

@@ -2,9 +2,9 @@ import { starterCode } from "../../../contract/plugin";
 import type { Actor, Deps } from "../../core";
 import { fail, forbidden, notFound } from "../../core";
 import type { Db } from "../../db/client";
-import { developsIn, toCreatorInfo } from "../agent/dto";
+import { developsIn } from "../agent/dto";
 import { findUserById } from "../auth";
-import { accessComponent, checkCopyTarget, copyName } from "../component/access";
+import { accessComponent, checkCopyTarget, copyName, historyEntryView } from "../component/access";
 import { deleteAllOfTarget, publishedOfTarget } from "../publish";
 import { apply } from "../publish/service";
 import { accessSpace } from "../space/service";
@@ -146,17 +146,7 @@ export async function copyPlugin(deps: Deps, actor: Actor, pluginId: number, tar
 export async function listHistory(deps: Deps, actor: Actor, pluginId: number) {
   await accessPlugin(deps, actor, pluginId);
   const rows = await repo.listHistory(deps.db, pluginId);
-  return rows.map(({ entry, user }) => ({
-    id: entry.id,
-    targetType: "Plugin" as const,
-    targetId: entry.targetId,
-    type: entry.type,
-    config: entry.config,
-    description: entry.description,
-    opUser: toCreatorInfo(user),
-    created: entry.created.toISOString(),
-    modified: entry.modified.toISOString(),
-  }));
+  return rows.map((row) => historyEntryView("Plugin", row));
 }
 
 /** Puts a history entry's fields and config back into the draft, as a new Edit entry (so it can be undone). */

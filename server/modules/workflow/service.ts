@@ -3,9 +3,9 @@ import { fail, forbidden, notFound } from "../../core";
 import type { Db } from "../../db/client";
 import type { StoredGraph } from "../../db/schema/workflow";
 import { validateWorkflow } from "../../runtime/workflow/validate";
-import { developsIn, toCreatorInfo } from "../agent/dto";
+import { developsIn } from "../agent/dto";
 import { findUserById } from "../auth";
-import { accessComponent, checkCopyTarget, copyName } from "../component/access";
+import { accessComponent, checkCopyTarget, copyName, historyEntryView } from "../component/access";
 import { deleteAllOfTarget, publishedOfTarget } from "../publish";
 import { accessSpace } from "../space/service";
 import type { AddWorkflowInput, UpdateWorkflowInput, WorkflowPermission } from "./contract";
@@ -172,17 +172,7 @@ export async function validate(deps: Deps, actor: Actor, workflowId: number) {
 export async function listHistory(deps: Deps, actor: Actor, workflowId: number) {
   await accessWorkflow(deps, actor, workflowId);
   const rows = await repo.listHistory(deps.db, workflowId);
-  return rows.map(({ entry, user }) => ({
-    id: entry.id,
-    targetType: "Workflow" as const,
-    targetId: entry.targetId,
-    type: entry.type,
-    config: entry.config,
-    description: entry.description,
-    opUser: toCreatorInfo(user),
-    created: entry.created.toISOString(),
-    modified: entry.modified.toISOString(),
-  }));
+  return rows.map((row) => historyEntryView("Workflow", row));
 }
 
 /**
