@@ -10,7 +10,14 @@ function recordRequests(page: Page) {
   return urls;
 }
 
-const save = (page: Page) => page.getByRole("button", { name: "保存", exact: true }).click();
+const clickSave = (page: Page) => page.getByRole("button", { name: "保存", exact: true }).click();
+
+/** Saves and waits for the action to answer: the toast of an earlier save may still be showing. */
+async function save(page: Page) {
+  const answered = page.waitForResponse((res) => res.request().method() === "POST");
+  await clickSave(page);
+  await answered;
+}
 
 test.describe("plugins with JavaScript", () => {
   test("build an HTTP plugin against a local API, run it, parse its output and save", async ({ page }) => {
@@ -41,7 +48,7 @@ test.describe("plugins with JavaScript", () => {
 
       // A row without a name is refused before anything is posted; removing it lets the save through.
       await inputs.getByRole("button", { name: "添加入参" }).click();
-      await save(page);
+      await clickSave(page);
       await expect(argRow(page, "入参配置", 2).getByText("不能为空")).toBeVisible();
       await expect(argRow(page, "入参配置", 2).getByLabel("参数名称")).toBeFocused();
       await argRow(page, "入参配置", 2).getByRole("button", { name: /^删除/ }).click();
