@@ -4,6 +4,7 @@ export * from "./model";
 export * from "./plugin";
 export * from "./publish";
 export * from "./space";
+export * from "./table";
 export * from "./tenant";
 export * from "./user";
 export * from "./workflow";
