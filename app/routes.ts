@@ -9,7 +9,7 @@ export default [
   route("space/:spaceId/agent/:agentId", "routes/agent-editor.tsx"),
   route("space/:spaceId/plugin/:pluginId", "routes/plugin-http.tsx"),
   route("space/:spaceId/plugin/:pluginId/cloud-tool", "routes/plugin-code.tsx"),
-  route("space/:spaceId/plugin/:pluginId/manage", "routes/plugin-manage.ts"),
+  route("space/:spaceId/library/manage", "routes/library-manage.ts"),
   layout("routes/_main.tsx", [
     index("routes/home.tsx"),
     route("agent/:agentId", "routes/agent-detail.tsx"),
@@ -30,6 +30,7 @@ export default [
     route("space/:spaceId/agent/:agentId/publish", "routes/agent-publish.tsx"),
     route("space/:spaceId/plugin/:pluginId/publish", "routes/plugin-publish.tsx"),
     route("space/:spaceId/agent/:agentId/temp-links", "routes/agent-temp-links.tsx"),
+    route("space/:spaceId/agent/:agentId/knowledge-binding/:componentId", "routes/knowledge-binding.tsx"),
     route("system", "routes/system-layout.tsx", [
       index("routes/system-index.tsx"),
       route("user/manage", "routes/system-user-manage.tsx"),
@@ -53,5 +54,6 @@ export default [
   route("resources/plugin-code-optimize", "routes/resources/plugin-code-optimize.ts"),
   route("resources/plugin-copy", "routes/resources/plugin-copy.ts"),
   route("resources/space-models", "routes/resources/space-models.ts"),
+  route("resources/workflow-node-options", "routes/resources/workflow-node-options.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

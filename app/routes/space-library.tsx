@@ -1,15 +1,11 @@
-import { BookOpen, Braces, Cpu, type LucideIcon, Plug, Puzzle, SearchX, Table2, Workflow } from "lucide-react";
+import { Braces, Cpu, type LucideIcon, Puzzle, SearchX } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { endpoints } from "../../contract/api";
 import { PublishStatusBadge } from "../components/agent/publish-status-badge";
 import { SpaceModels } from "../components/chat/space-models";
+import { isLibraryKind, type LibraryKindType, libraryKinds } from "../components/library/kinds";
+import { LibraryDialogs, LibraryRowMenu, NewComponentMenu } from "../components/library/library-menus";
 import { PageHeader } from "../components/page-header";
-import {
-  libraryPluginHref,
-  NewComponentMenu,
-  PluginDialogs,
-  PluginRowMenu,
-} from "../components/plugin/library-plugins";
 import { Badge } from "../components/ui/badge";
 import { EmptyState } from "../components/ui/empty-state";
 import { Tabs } from "../components/ui/tabs";
@@ -66,47 +62,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { query, items, filtered: query.status !== "All" || query.creator !== "All_Person", spaceModels };
 }
 
-const typeIcons: Record<LibraryType, LucideIcon> = {
-  All_Type: Puzzle,
-  Variable: Braces,
-  Workflow: Workflow,
-  Plugin: Plug,
-  Knowledge: BookOpen,
-  Table: Table2,
-  Model: Cpu,
-};
+type OtherTab = Exclude<LibraryType, LibraryKindType>;
 
-/** What each kind is for, said where the space has none of it. */
-const emptyCopy: Record<LibraryType, { title: string; description: string }> = {
+const otherIcons: Record<OtherTab, LucideIcon> = { All_Type: Puzzle, Variable: Braces, Model: Cpu };
+
+/** What each tab is for, said where the space has none of it (the component kinds say their own). */
+const otherEmptyCopy: Record<OtherTab, { title: string; description: string }> = {
   All_Type: {
     title: "空间中还没有组件",
-    description: "插件、工作流、知识库、数据表和模型会出现在这里，供空间里的智能体使用。各类组件的创建功能会陆续开放。",
+    description: "插件、工作流、知识库、数据表和模型会出现在这里，供空间里的智能体使用。点击“新建”创建第一个。",
   },
   Variable: {
     title: "还没有变量组件",
     description: "变量保存用户在对话前填写的信息（如城市、称呼），目前在智能体编辑页中为每个智能体单独定义。",
-  },
-  Workflow: {
-    title: "还没有工作流",
-    description: "工作流把大模型、代码、知识库检索、条件分支等步骤编排成流程，供智能体调用。创建工作流的功能即将开放。",
-  },
-  Plugin: {
-    title: "还没有插件",
-    description: "插件让智能体调用外部 HTTP 接口或运行一段代码，完成查询、计算等任务。点击“新建 → 插件”创建第一个。",
-  },
-  Knowledge: {
-    title: "还没有知识库",
-    description: "知识库存放文档，智能体回答时会检索其中的内容。创建知识库的功能即将开放。",
-  },
-  Table: {
-    title: "还没有数据表",
-    description: "数据表是结构化的存储，智能体可以读写其中的数据。创建数据表的功能即将开放。",
   },
   Model: {
     title: "还没有空间模型",
     description: "空间模型只在本空间内可用，用来接入团队自己的大模型服务；系统管理员配置的公共模型在所有空间都可使用。",
   },
 };
+
+const tabIcon = (type: LibraryType) => (isLibraryKind(type) ? libraryKinds[type].icon : otherIcons[type as OtherTab]);
+const tabEmpty = (type: LibraryType) =>
+  isLibraryKind(type) ? libraryKinds[type].empty : otherEmptyCopy[type as OtherTab];
 
 function libraryHref(spaceId: number, query: LibraryQuery, changes: Partial<LibraryQuery>) {
   const next = { ...query, ...changes };
@@ -127,11 +105,11 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const here = location.pathname + location.search;
   const href = (changes: Partial<LibraryQuery>) => libraryHref(space.id, query, changes);
-  const empty = filtered ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" } : emptyCopy[query.type];
+  const empty = filtered ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" } : tabEmpty(query.type);
   return (
     <div className="flex flex-col gap-5 p-8">
       <PageHeader title="组件库" description={space.name} actions={<NewComponentMenu spaceId={space.id} />} />
-      <PluginDialogs spaceId={space.id} items={items.filter((i) => i.type === "Plugin")} here={here} />
+      <LibraryDialogs spaceId={space.id} items={items} here={here} />
       <Tabs items={tabsOf(libraryTypeLabels, (type) => href({ type }))} active={query.type} label="组件类型" />
       <div className="flex flex-wrap gap-3">
         <div className="w-72">
@@ -149,14 +127,15 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
         <SpaceModels data={spaceModels} />
       ) : items.length === 0 ? (
         <EmptyState
-          icon={filtered ? SearchX : typeIcons[query.type]}
+          icon={filtered ? SearchX : tabIcon(query.type)}
           title={empty.title}
           description={empty.description}
         />
       ) : (
         <ul className="flex flex-col divide-y divide-gray-100 rounded-card border border-gray-200 bg-white">
           {items.map((item) => {
-            const Icon = typeIcons[item.type];
+            const Icon = tabIcon(item.type);
+            const href = isLibraryKind(item.type) ? libraryKinds[item.type].href?.(space.id, item) : undefined;
             return (
               <li key={`${item.type}-${item.id}`} className="flex items-center gap-3 px-4 py-3">
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
@@ -164,8 +143,8 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="flex items-center gap-2 font-medium">
-                    {item.type === "Plugin" ? (
-                      <Link to={libraryPluginHref(space.id, item)} className="truncate hover:underline">
+                    {href ? (
+                      <Link to={href} className="truncate hover:underline">
                         {item.name}
                       </Link>
                     ) : (
@@ -180,7 +159,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
                 <time dateTime={item.modified} className="text-[13px] text-gray-500" suppressHydrationWarning>
                   {formatRelative(item.modified)}
                 </time>
-                {item.type === "Plugin" ? <PluginRowMenu item={item} here={here} /> : null}
+                <LibraryRowMenu item={item} here={here} />
               </li>
             );
           })}
