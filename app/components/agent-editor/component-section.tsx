@@ -8,6 +8,7 @@ import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Select } from "../ui/select";
 import { useEditorForm } from "./autosave";
+import { KnowledgeSettings } from "./knowledge-settings";
 import { type EditorReply, editorSchemas } from "./schemas";
 
 export type BindableType = "Plugin" | "Workflow" | "Knowledge" | "Table";
@@ -116,6 +117,14 @@ function BoundItem({ item, detail }: { item: ComponentDto; detail: string }) {
         </fetcher.Form>
       </div>
       <FormErrors errors={errors.filter((e): e is string => Boolean(e))} />
+      {item.type === "Knowledge" ? (
+        <details className="group">
+          <summary className="cursor-pointer text-[13px] text-primary-700 hover:underline">检索设置</summary>
+          <div className="pt-2">
+            <KnowledgeSettings component={item} />
+          </div>
+        </details>
+      ) : null}
     </li>
   );
 }
