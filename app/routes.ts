@@ -55,5 +55,6 @@ export default [
   route("resources/plugin-copy", "routes/resources/plugin-copy.ts"),
   route("resources/space-models", "routes/resources/space-models.ts"),
   route("resources/workflow-node-options", "routes/resources/workflow-node-options.ts"),
+  route("resources/workflow-node-options", "routes/resources/workflow-node-options.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,58 @@
+import { endpoints } from "../../../contract/api";
+import type { NodeOptions, TargetArgs } from "../../components/workflow/forms/options";
+import { tryApiCall } from "../../lib/api-call.server";
+import { idParam } from "../../lib/url";
+import type { Route } from "./+types/workflow-node-options";
+
+const PAGE = { page: 1, pageSize: 100 } as const;
+
+/**
+ * What the workflow node forms choose from (fetched by their side panel): the chat models the space may use,
+ * the published plugins and workflows the caller may run, and — with `pluginId` / `workflowId` — that target's
+ * parameters. A list that cannot be read is empty: the form still edits everything else.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const spaceId = idParam(url.searchParams.get("spaceId") ?? "", "空间不存在");
+  const pluginId = Number(url.searchParams.get("pluginId"));
+  const workflowId = Number(url.searchParams.get("workflowId"));
+  const [models, plugins, workflows, target] = await Promise.all([
+    tryApiCall(context, request, endpoints.model.list, { body: { spaceId } }),
+    tryApiCall(context, request, endpoints.plugin.squareList, { body: PAGE }),
+    tryApiCall(context, request, endpoints.workflow.squareList, { body: PAGE }),
+    targetArgs(context, request, pluginId, workflowId),
+  ]);
+  const brief = (r: { targetId: number; name: string; description: string }) => ({
+    id: r.targetId,
+    name: r.name,
+    description: r.description,
+  });
+  const options: NodeOptions = {
+    models: models.ok
+      ? models.data
+          .filter((m) => m.enabled === 1 && (m.type === "Chat" || m.type === "Multi"))
+          .map((m) => ({ id: m.id, name: m.name, model: m.model, maxTokens: m.maxTokens }))
+      : [],
+    plugins: plugins.ok ? plugins.data.records.map(brief) : [],
+    workflows: workflows.ok ? workflows.data.records.map(brief) : [],
+    target,
+  };
+  return Response.json(options, { headers: { "Cache-Control": "no-store" } });
+}
+
+async function targetArgs(
+  context: Route.LoaderArgs["context"],
+  request: Request,
+  pluginId: number,
+  workflowId: number,
+): Promise<TargetArgs | null> {
+  const res =
+    pluginId > 0
+      ? await tryApiCall(context, request, endpoints.plugin.published, { params: { pluginId } })
+      : workflowId > 0
+        ? await tryApiCall(context, request, endpoints.workflow.published, { params: { workflowId } })
+        : null;
+  if (!res?.ok) return null;
+  const { id, name, inputArgs, outputArgs } = res.data;
+  return { id, name, inputArgs, outputArgs };
+}
