@@ -195,7 +195,19 @@ export const nodeKinds = {
     testRun: true,
     updatePath: "plugin",
   }),
-  Workflow: node("Workflow", "工作流", "Basic", { ...fallible, testRun: true, updatePath: "workflow" }),
+  /**
+   * Runs another workflow (`workflowId`, or `typeId` as node/add sets it) with its inputs as Start parameters;
+   * outputs are the target's End outputs. Agents run the target's publication; a test run uses the target's
+   * draft when the person test-running may edit it, else its publication. At most 5 workflows deep; a workflow
+   * never calls itself, directly or through others (validation and the run both refuse it). A QA node inside a
+   * sub-workflow cannot pause the run: the Workflow node fails with a message saying so.
+   */
+  Workflow: node("Workflow", "工作流", "Basic", {
+    ...fallible,
+    configSchema: withFields({ workflowId: z.number().int().nullish(), typeId: z.number().int().nullish() }),
+    testRun: true,
+    updatePath: "workflow",
+  }),
   Mcp: node("Mcp", "MCP", "Basic", { ...fallible, updatePath: "mcp" }),
   Code: node("Code", "代码", "Logic", {
     ...fallible,

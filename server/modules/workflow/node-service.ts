@@ -60,7 +60,8 @@ export async function addNode(deps: Deps, actor: Actor, input: AddNodeInput) {
         if (loop?.type !== "Loop") throw badField("loopNodeId", "不是该工作流中的循环节点");
       }
       const extension = input.extension ?? { x: 0, y: 0 };
-      const typed = input.type === "Plugin" && input.typeId ? { pluginId: input.typeId } : {};
+      const typedKey = input.type === "Plugin" ? "pluginId" : input.type === "Workflow" ? "workflowId" : null;
+      const typed = typedKey && input.typeId ? { [typedKey]: input.typeId } : {};
       const [id] = await ids(1);
       const node = newNode(id!, input.type, {
         name: freeName(graph, nodeKinds[input.type].label),
@@ -132,7 +133,11 @@ export async function updateNode(deps: Deps, actor: Actor, path: string, input: 
       name: input.name ?? node.name,
       description: input.description ?? node.description,
       nodeConfig,
-      typeId: (nodeConfig.typeId as number | undefined) ?? (nodeConfig.pluginId as number | undefined) ?? node.typeId,
+      typeId:
+        (nodeConfig.typeId as number | undefined) ??
+        (nodeConfig.pluginId as number | undefined) ??
+        (nodeConfig.workflowId as number | undefined) ??
+        node.typeId,
       modified: new Date().toISOString(),
     });
     checkTargets(graph, updated, "nodeConfig");

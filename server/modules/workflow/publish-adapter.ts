@@ -1,20 +1,19 @@
 import { fail } from "../../core";
-import { validateWorkflow } from "../../runtime/workflow/validate";
 import { copyName } from "../component/access";
 import type { PublishAdapter } from "../publish/adapter";
 import type { WorkflowSnapshot } from "./dto";
 import { workflowSnapshot } from "./dto";
-import { engineGraph } from "./graph-edit";
 import * as repo from "./repo";
-import { accessWorkflow, createWorkflow, recordHistory } from "./service";
+import { accessWorkflow, checkWorkflow, createWorkflow, recordHistory } from "./service";
 
 /** Publishing a workflow: its graph frozen into a snapshot (what agents run); a copy is a new draft with new ids. */
 export const workflowPublishAdapter = {
   async access(deps, actor, workflowId, need) {
     const { workflow } = await accessWorkflow(deps, actor, workflowId, need === "publish" ? "Publish" : undefined);
     if (need === "publish") {
-      // An invalid graph is never published: the first node's messages say what to fix.
-      const bad = validateWorkflow(engineGraph(workflow.graph)).find((c) => !c.success);
+      // An invalid graph is never published: the first node's messages say what to fix. Sub-workflows are
+      // checked as agents will run them, published.
+      const bad = (await checkWorkflow(deps, workflow, null)).find((c) => !c.success);
       if (bad) throw fail(`工作流校验未通过：${bad.messages.join("；")}`);
     }
     return workflow;

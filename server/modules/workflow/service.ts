@@ -12,6 +12,7 @@ import type { AddWorkflowInput, UpdateWorkflowInput, WorkflowPermission } from "
 import { toDetail, type WorkflowSnapshot, workflowSnapshot } from "./dto";
 import { copyNodes, engineGraph, initialGraph } from "./graph-edit";
 import * as repo from "./repo";
+import { checkSubWorkflows, targetLoader, withSubWorkflowChecks } from "./sub-workflows";
 
 const NOT_FOUND = "工作流不存在";
 
@@ -164,9 +165,20 @@ export async function copyWorkflow(deps: Deps, actor: Actor, workflowId: number,
   );
 }
 
+/**
+ * The engine's checks plus the sub-workflow ones (targets usable, no cycle through other workflows, depth),
+ * each target read as `editor`'s test run would read it, or as published when `editor` is null.
+ */
+export async function checkWorkflow(deps: Deps, workflow: repo.WorkflowRow, editor: Actor | null) {
+  const graph = engineGraph(workflow.graph);
+  const load = targetLoader(deps, workflow.tenantId, workflow.spaceId, editor);
+  const problems = await checkSubWorkflows({ id: workflow.id, name: workflow.name, graph }, load);
+  return withSubWorkflowChecks(validateWorkflow(graph, workflow.id), problems);
+}
+
 export async function validate(deps: Deps, actor: Actor, workflowId: number) {
   const { workflow } = await accessWorkflow(deps, actor, workflowId);
-  return validateWorkflow(engineGraph(workflow.graph));
+  return checkWorkflow(deps, workflow, actor);
 }
 
 export async function listHistory(deps: Deps, actor: Actor, workflowId: number) {

@@ -13,15 +13,26 @@ import type { TestExecuteInput } from "./contract";
 import { engineGraph } from "./graph-edit";
 import * as repo from "./repo";
 import { accessWorkflow } from "./service";
+import { targetLoader } from "./sub-workflows";
 
 const HEARTBEAT_MS = 10_000;
 /** Guards of a test run from the editor: wall time and node executions. */
 const TEST_RUN_TIMEOUT_MS = 10 * 60_000;
 const TEST_RUN_MAX_STEPS = 20_000;
 
-/** What the engine may use in a run inside a space: the space's models and its plugins' publications. */
-export function spaceServices(deps: Deps, tenantId: number, spaceId: number): WorkflowServices {
+/**
+ * What the engine may use in a run inside a space: the space's models, its plugins' publications and the
+ * workflows it may run as sub-workflows (drafts too when `editor`, the person test-running, may edit them).
+ */
+export function spaceServices(
+  deps: Deps,
+  tenantId: number,
+  spaceId: number,
+  editor: Actor | null = null,
+): WorkflowServices {
+  const loadTarget = targetLoader(deps, tenantId, spaceId, editor);
   return {
+    loadWorkflow: async (workflowId) => (await loadTarget(workflowId)).graph,
     async model(modelId) {
       const id = modelId ?? (await getTenantConfig(deps, tenantId)).defaultChatModelId;
       const row = id ? await findUsableChatModel(deps, tenantId, spaceId, id) : null;
@@ -55,7 +66,8 @@ export function spaceServices(deps: Deps, tenantId: number, spaceId: number): Wo
 async function open(deps: Deps, actor: Actor, input: TestExecuteInput): Promise<WorkflowRun> {
   const { workflow } = await accessWorkflow(deps, actor, input.workflowId);
   const options = {
-    services: spaceServices(deps, actor.tenantId, workflow.spaceId),
+    services: spaceServices(deps, actor.tenantId, workflow.spaceId, actor),
+    workflowId: workflow.id,
     systemVariables: { SYS_USER_ID: actor.userId, USER_NAME: actor.userName, SPACE_ID: workflow.spaceId },
     timeoutMs: TEST_RUN_TIMEOUT_MS,
     maxSteps: TEST_RUN_MAX_STEPS,

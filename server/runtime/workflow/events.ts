@@ -38,6 +38,8 @@ export interface RunOutcome {
   /** Every considered node's final status, SKIPPED for branches not taken. */
   nodeStatus: Record<number, NodeStatus>;
   costTime: number;
+  /** Node executions of the run (loop iterations and sub-workflows included). */
+  steps: number;
 }
 
 export type WorkflowEvent =

@@ -1,7 +1,7 @@
 import { EventChannel, type PausedState, type RunOutcome, type WorkflowEvent } from "./events";
 import { type GraphIndex, indexGraph, type Scope } from "./graph";
 import { executeNode } from "./run-node";
-import type { NodeExecuteResult, NodeStatus, WorkflowGraph, WorkflowServices } from "./types";
+import type { NodeExecuteResult, NodeStatus, SubRunResult, WorkflowGraph, WorkflowServices } from "./types";
 import { OUT } from "./types";
 import { validateIndexed } from "./validate";
 import { type Reference, readPath } from "./values";
@@ -25,6 +25,10 @@ export interface RunOptions {
    * same version) and it passed: skip the check. Every other run validates first and refuses a bad graph.
    */
   validated?: boolean;
+  /** The workflow this graph belongs to: validation and Workflow nodes refuse to run it again inside itself. */
+  workflowId?: number;
+  /** Workflow ids of the runs that called this one through Workflow nodes, outermost first. */
+  callChain?: readonly number[];
 }
 
 export interface WorkflowRun {
@@ -72,10 +76,13 @@ export class Run {
   /** The answers handed to the QA node a resumed run is waiting on. */
   readonly answers: { key: string; list: string[] } | null;
   text: string | undefined;
+  /** This run's workflow id after those of its callers (Workflow nodes), outermost first. */
+  readonly chain: readonly number[];
   private steps = 0;
   private readonly maxSteps: number;
   private readonly validated: boolean;
   private readonly timeoutMs: number | undefined;
+  private readonly workflowId: number | undefined;
 
   constructor(graph: WorkflowGraph, options: RunOptions, resume: { state: PausedState; answer: string } | null) {
     this.index = indexGraph(graph);
@@ -91,6 +98,8 @@ export class Run {
     this.maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
     this.validated = options.validated === true;
     this.timeoutMs = options.timeoutMs;
+    this.workflowId = options.workflowId;
+    this.chain = [...(options.callChain ?? []), ...(options.workflowId !== undefined ? [options.workflowId] : [])];
     this.callerSignal = options.signal;
     if (this.callerSignal?.aborted) this.stop();
     else this.callerSignal?.addEventListener("abort", this.stop, { once: true });
@@ -118,7 +127,7 @@ export class Run {
   }
 
   async execute(): Promise<RunOutcome> {
-    const checks = this.validated ? [] : validateIndexed(this.index);
+    const checks = this.validated ? [] : validateIndexed(this.index, this.workflowId);
     if (checks.some((c) => !c.success)) {
       return this.outcome("FAILED", null, { message: "工作流校验未通过，请根据提示修改后再运行", checks });
     }
@@ -179,7 +188,47 @@ export class Run {
       nodeExecuteResultMap: Object.fromEntries(this.results),
       nodeStatus: Object.fromEntries(this.status),
       costTime: Date.now() - this.startedAt,
+      steps: this.steps,
     };
+  }
+
+  /**
+   * A Workflow node's run of another graph inside this one: the same services, system variables and workflow
+   * variables, the node's stop signal, and what is left of this run's step and time budget (its steps count
+   * here too). Its Output text streams out of this run. A QA pause inside cannot be answered from here.
+   */
+  async runChild(
+    workflowId: number,
+    graph: WorkflowGraph,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+    emitText: (text: string) => void,
+  ): Promise<SubRunResult> {
+    const elapsed = Date.now() - this.startedAt;
+    const child = startWorkflow(graph, {
+      params,
+      systemVariables: this.systemVariables,
+      variables: this.variables,
+      services: this.services,
+      signal,
+      maxSteps: Math.max(1, this.maxSteps - this.steps),
+      ...(this.timeoutMs ? { timeoutMs: Math.max(1, this.timeoutMs - elapsed) } : {}),
+      workflowId,
+      callChain: this.chain,
+    });
+    for await (const event of child.events) if (event.type === "output") emitText(event.text);
+    const outcome = await child.done;
+    this.steps += outcome.steps;
+    if (this.steps > this.maxSteps) throw new RunFailure(`运行步数超过上限（${this.maxSteps}），已停止`);
+    if (outcome.status === "FINISHED") {
+      return {
+        output: outcome.output ?? {},
+        ...(outcome.outputContent !== undefined ? { text: outcome.outputContent } : {}),
+      };
+    }
+    if (outcome.status === "PAUSED") throw new Error("子工作流中的问答节点需要回答，子工作流暂不支持暂停等待回答");
+    const bad = outcome.checks?.filter((c) => !c.success).flatMap((c) => c.messages) ?? [];
+    throw new Error(`子工作流运行失败：${[outcome.message, ...bad].filter(Boolean).join("；")}`);
   }
 
   /**

@@ -71,6 +71,11 @@ function context(run: Run, definition: NodeDefinition, node: WorkflowNode, frame
     resolveArgs: (args) => resolveArgs(args, read),
     emitText: (text) => run.emit({ type: "output", nodeId: node.id, name: node.name, text }),
     answers: run.answers?.key === key ? run.answers.list : [],
+    callChain: run.chain,
+    runSubWorkflow: (workflowId, graph, params, signal) =>
+      run.runChild(workflowId, graph, params, signal, (text) =>
+        run.emit({ type: "output", nodeId: node.id, name: node.name, text }),
+      ),
     innerNodeIds: node.type === "Loop" ? new Set(run.index.scopes.get(node.id)?.members) : NO_NODES,
     runIteration: async (index, items, variables) => {
       if (run.halted) return null;

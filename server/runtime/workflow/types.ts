@@ -100,6 +100,17 @@ export interface WorkflowServices {
   egress?: { EGRESS_ALLOW: string; limits?: EgressLimits };
   /** Writes a workflow variable through to its owner (the conversation) after the node set it. */
   setVariable?(name: string, value: unknown): Promise<void> | void;
+  /**
+   * The graph a Workflow node runs: the target's publication, or its draft when the caller allows it (an
+   * editor's test run). Throws a Chinese message when the target cannot be used.
+   */
+  loadWorkflow?(workflowId: number): Promise<WorkflowGraph> | WorkflowGraph;
+}
+
+/** What a Workflow node's sub-run gives back: the End node's outputs and, for an End of type TEXT, its text. */
+export interface SubRunResult {
+  output: Record<string, unknown>;
+  text?: string;
 }
 
 /** The view of the run one node gets while it runs. */
@@ -123,6 +134,15 @@ export interface NodeContext {
   emitText(text: string): void;
   /** The answers given to this QA node so far (resumed runs), oldest first. */
   answers: string[];
+  /** Workflow ids of this run and the runs that called it through Workflow nodes, outermost first. */
+  callChain: readonly number[];
+  /** Runs another workflow's graph as part of this run (same services, variables, stop and guards). */
+  runSubWorkflow(
+    workflowId: number,
+    graph: WorkflowGraph,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<SubRunResult>;
   /** A Loop node's body members (empty for other nodes). */
   innerNodeIds: ReadonlySet<number>;
   /**
@@ -139,6 +159,8 @@ export interface NodeContext {
 export interface ValidationContext {
   graph: WorkflowGraph;
   byId: Map<number, WorkflowNode>;
+  /** The workflow being checked, when the caller knows it (a Workflow node must not run it again). */
+  workflowId?: number;
 }
 
 /** One node type's behaviour: keyed by its contract descriptor, registered once in nodes/index.ts. */

@@ -14,11 +14,12 @@ export interface NodeCheck {
 const nameOf = (index: GraphIndex, id: number) => index.byId.get(id)?.name ?? String(id);
 
 /** Checks the whole graph: every node gets its messages in Chinese, an empty list when it is fine. */
-export function validateWorkflow(graph: WorkflowGraph): NodeCheck[] {
-  return validateIndexed(indexGraph(graph));
+export function validateWorkflow(graph: WorkflowGraph, workflowId?: number): NodeCheck[] {
+  return validateIndexed(indexGraph(graph), workflowId);
 }
 
-export function validateIndexed(index: GraphIndex): NodeCheck[] {
+/** `workflowId`: the workflow the graph belongs to, when known (a Workflow node must not call it). */
+export function validateIndexed(index: GraphIndex, workflowId?: number): NodeCheck[] {
   const messages = new Map<number, string[]>();
   const add = (id: number, message: string) => {
     const list = messages.get(id) ?? [];
@@ -59,7 +60,7 @@ export function validateIndexed(index: GraphIndex): NodeCheck[] {
     }
   }
 
-  for (const node of byId.values()) for (const message of checkNode(index, node)) add(node.id, message);
+  for (const node of byId.values()) for (const message of checkNode(index, node, workflowId)) add(node.id, message);
   checkReferences(index, add);
 
   return [...byId.values()]
@@ -75,7 +76,7 @@ export function validateIndexed(index: GraphIndex): NodeCheck[] {
 }
 
 /** What one node's own configuration lacks. */
-function checkNode(index: GraphIndex, node: WorkflowNode): string[] {
+function checkNode(index: GraphIndex, node: WorkflowNode, workflowId: number | undefined): string[] {
   const definition = definitionOf(node.type);
   if (!(node.type in nodeKinds)) return [`未知的节点类型 ${String(node.type)}`];
   if (!definition) return ["该节点将在后续版本支持"];
@@ -108,6 +109,6 @@ function checkNode(index: GraphIndex, node: WorkflowNode): string[] {
   if (node.loopNodeId != null && index.byId.get(node.loopNodeId)?.type !== "Loop") {
     out.push("节点所属的循环不存在");
   }
-  out.push(...(definition.validate?.(node, { graph: index.graph, byId: index.byId }) ?? []));
+  out.push(...(definition.validate?.(node, { graph: index.graph, byId: index.byId, workflowId }) ?? []));
   return out;
 }

@@ -18,10 +18,11 @@ import { Start } from "./Start";
 import { TextProcessing } from "./TextProcessing";
 import { laterVersion } from "./unsupported";
 import { Variable } from "./Variable";
+import { Workflow } from "./Workflow";
 
 /**
  * Every node type of the contract, once. Types another module provides (knowledge, tables, documents,
- * memory, sub-workflows, MCP) are registered as not yet available, so validation names them instead of
+ * memory, MCP) are registered as not yet available, so validation names them instead of
  * a run silently doing nothing.
  */
 const registry: { [K in NodeType]: NodeDefinition } = {
@@ -42,6 +43,7 @@ const registry: { [K in NodeType]: NodeDefinition } = {
   Code,
   HTTPRequest,
   Plugin,
+  Workflow,
   Knowledge: laterVersion("Knowledge"),
   LongTermMemory: laterVersion("LongTermMemory"),
   DocumentExtraction: laterVersion("DocumentExtraction"),
@@ -50,7 +52,6 @@ const registry: { [K in NodeType]: NodeDefinition } = {
   TableDataUpdate: laterVersion("TableDataUpdate"),
   TableDataQuery: laterVersion("TableDataQuery"),
   TableSQL: laterVersion("TableSQL"),
-  Workflow: laterVersion("Workflow"),
   Mcp: laterVersion("Mcp"),
   LoopCondition: laterVersion("LoopCondition"),
   Interval: laterVersion("Interval"),

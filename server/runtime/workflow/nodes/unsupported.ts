@@ -3,7 +3,7 @@ import type { NodeDefinition } from "../types";
 
 /**
  * Node types whose behaviour belongs to a module still to come (knowledge, tables, documents, memory,
- * sub-workflows, MCP) or that only the original engine used internally: validation refuses them with this
+ * MCP) or that only the original engine used internally: validation refuses them with this
  * sentence, so a workflow using one cannot be run or published by mistake.
  */
 export const laterVersion = (type: NodeType): NodeDefinition => ({
