@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite/vector";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -43,7 +44,12 @@ export async function openDatabase(opts: { url?: string; dataDir: string; loadDa
     };
   }
   const dataDir = opts.dataDir === "memory://" ? "memory://" : path.join(opts.dataDir, "pglite");
-  const client = await PGlite.create({ dataDir, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+  // pgvector for knowledge search (the migration enables it; PostgreSQL servers without it fall back to arrays).
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { vector },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   const queued = yieldBetweenStatements(client);
   const db = drizzlePglite(queued.client, { schema }) as unknown as Db;
   return {

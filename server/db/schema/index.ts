@@ -1,5 +1,6 @@
 export * from "./agent";
 export * from "./conversation";
+export * from "./knowledge";
 export * from "./model";
 export * from "./plugin";
 export * from "./publish";
