@@ -96,3 +96,21 @@ test("delete a plugin from the library after its confirmation", async ({ page })
   await expect(page.getByText(`插件「${name}」已删除`)).toBeAttached();
   await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
 });
+
+test("copy a plugin to a space from the library's row menu", async ({ page }) => {
+  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await openLibrary(page);
+  const name = uniquePlugin("待复制");
+  await createPlugin(page, name, "HTTP 插件", { javaScript: false });
+  await page.getByRole("link", { name: "返回组件库" }).click();
+  await page.getByLabel(`${name}的更多操作`).click();
+  await page.locator("details[open]").getByRole("link", { name: "复制到空间" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText(`把插件「${name}」复制一份到：`);
+  await confirm.getByRole("button", { name: "复制" }).click();
+  await expect(page.getByText(`插件「${name}」已复制`)).toBeAttached();
+  // The copy opens on its own page, under a new name.
+  await expect(page.getByLabel("请求地址")).toBeVisible();
+  await page.getByRole("link", { name: "返回组件库" }).click();
+  await expect(page.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveCount(2);
+});
