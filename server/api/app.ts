@@ -20,6 +20,7 @@ import { pluginRoutes, publishedPluginRoutes } from "../modules/plugin";
 import { agentPublishRoutes, publishRoutes, squareRoutes, systemPublishRoutes } from "../modules/publish/routes";
 import { spaceRoutes } from "../modules/space/routes";
 import { systemRoutes } from "../modules/system/routes";
+import { tableRoutes } from "../modules/table";
 import { tempChatRoutes } from "../modules/tempchat/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
 import { publishedWorkflowRoutes, workflowRoutes } from "../modules/workflow";
@@ -112,6 +113,7 @@ export function createApi(deps: Deps) {
   api.route("/api/component", componentRoutes(deps));
   api.route("/api/plugin", pluginRoutes(deps));
   api.route("/api/workflow", workflowRoutes(deps));
+  api.route("/api/compose/db/table", tableRoutes(deps));
   api.route("/api/notify", notifyRoutes(deps));
   api.route("/api/model", modelRoutes(deps, false));
   api.route("/api/system/model", modelRoutes(deps, true));

@@ -13,7 +13,7 @@ const MULTIPART_OVERHEAD = 1024 * 1024;
  * send form (which may carry files; `.data` is React Router's form submission path for the same route).
  */
 const UPLOAD_PATHS =
-  /^\/(?:api\/file\/upload|resources\/file-upload|(?:home\/chat\/\d+|chat-temp\/[^/]+?)(?:\.data)?)$/;
+  /^\/(?:api\/file\/upload|api\/compose\/db\/table\/importExcel\/\d+|resources\/file-upload|(?:home\/chat\/\d+|chat-temp\/[^/]+?)(?:\.data)?)$/;
 
 export const isUploadPath = (path: string) => UPLOAD_PATHS.test(path);
 

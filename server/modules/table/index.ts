@@ -1,0 +1,2 @@
+/** What other modules may use of data tables: the HTTP routes, the library rows and the binding resolver. */
+export { tableRoutes } from "./routes";
