@@ -1,4 +1,5 @@
 import { pluginToolFactory } from "../../runtime/agent/plugin-tool";
+import { workflowToolFactory } from "../../runtime/agent/workflow-tool";
 import { agentPublishAdapter } from "../agent/publish-adapter";
 import { resolveModel } from "../model/component-target";
 import { pluginPublishAdapter, resolvePlugin } from "../plugin";
@@ -18,7 +19,12 @@ registerKind({
   publish: pluginPublishAdapter,
   toolFactory: pluginToolFactory,
 });
-registerKind({ type: "Workflow", resolver: resolveWorkflow, publish: workflowPublishAdapter });
+registerKind({
+  type: "Workflow",
+  resolver: resolveWorkflow,
+  publish: workflowPublishAdapter,
+  toolFactory: workflowToolFactory,
+});
 registerKind({ type: "Trigger" });
 registerKind({ type: "Knowledge" });
 registerKind({ type: "Variable" });

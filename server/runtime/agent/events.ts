@@ -25,6 +25,8 @@ export function messageEvent(
   text: string,
   finished = false,
   finishReason: string | null = null,
+  /** A QUESTION's options (a workflow's QA node), in the original's shape. */
+  ext?: { index: string; content: string }[],
 ) {
   return frame(requestId, "MESSAGE", {
     id: requestId,
@@ -35,5 +37,6 @@ export function messageEvent(
     finished,
     finishReason,
     time: Date.now(),
+    ...(ext ? { ext } : {}),
   });
 }

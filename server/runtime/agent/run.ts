@@ -11,8 +11,9 @@ import type { ModelRow } from "../../modules/model/repo";
 import { type ChatEvent, type FinalResult, frame, messageEvent, type ProcessingStep } from "./events";
 import { historyMessages, systemPrompt, userTurnText } from "./prompt";
 import { track } from "./ticker";
-import { cardFields, type RuntimeTool, type ToolContext, toolsForTurn } from "./tools";
+import { cardFields, type RuntimeTool, type ToolContext, type TurnEnd, toolsForTurn } from "./tools";
 import { startTurn } from "./turn-start";
+import { resumePausedWorkflow, turnHooks } from "./workflow-tool-chat";
 
 const HEARTBEAT_MS = 10_000;
 const MODEL_TIMEOUT_MS = 180_000;
@@ -95,6 +96,8 @@ interface TurnState {
   shuttingDown: boolean;
   /** A tool with exceptionOut failed: the turn ends with this message. */
   fatalToolError: string | null;
+  /** A tool ended the turn (a direct-output workflow, a QA question): the model is not asked again. */
+  ended: TurnEnd | null;
 }
 
 interface StreamOutcome {
@@ -171,20 +174,25 @@ async function modelCall(
   values: Record<string, unknown>,
   invoke: Invoke,
   signal: AbortSignal,
+  ended: () => boolean,
 ) {
-  const { auto, onDemand } = await toolsForTurn(input.config, new Set(input.selectedComponentIds), {
+  const buildContext = {
     deps,
     tenantId: input.actor.tenantId,
     userId: input.actor.userId,
     agentId: input.agentId,
     devMode: input.conversation.devMode === 1,
     model: input.model,
-  });
-  const autoResults: string[] = [];
+  };
+  const resumed = await resumePausedWorkflow(buildContext, input, invoke);
+  const autoResults: string[] = resumed ? [resumed] : [];
+  const { auto, onDemand } = await toolsForTurn(input.config, new Set(input.selectedComponentIds), buildContext);
   for (const [i, t] of auto.entries()) {
+    if (ended()) break;
     const data = await invoke(t, { query: input.message }, `${input.requestId}-auto-${i}`);
     autoResults.push(`## ${t.label}\n${typeof data === "string" ? data : JSON.stringify(data)}`);
   }
+  if (ended()) return null;
   const history = await conversations.recentMessages(
     deps.db,
     input.conversation.id,
@@ -215,7 +223,7 @@ async function modelCall(
     temperature: input.bind.temperature,
     topP: input.bind.topP,
     maxOutputTokens: Math.min(input.bind.maxTokens, input.model.maxTokens),
-    stopWhen: stepCountIs(6),
+    stopWhen: [stepCountIs(6), ended],
     maxRetries: 0,
     // Failures arrive as stream parts and are handled below; the SDK's own console logging is not wanted.
     onError: () => {},
@@ -267,6 +275,7 @@ async function settleTurn(
 ): Promise<FinalResult> {
   const { requestId } = input;
   let { failure, finishReason } = outcome;
+  if (state.ended) finishReason = state.ended.reason;
   if (state.shuttingDown) failure = SHUTDOWN_MESSAGE;
   else if (state.stopped) finishReason = "STOPPED";
   else if (state.abort.signal.aborted && !failure) failure = state.fatalToolError ?? "生成已中断";
@@ -284,6 +293,7 @@ async function settleTurn(
     text: state.text,
     think: state.think,
     status: state.shuttingDown ? "interrupted" : failure ? "error" : "complete",
+    ...(state.ended?.reason === "QUESTION" ? { type: "QUESTION" as const } : {}),
     finishReason: state.shuttingDown ? "INTERRUPTED" : failure ? "ERROR" : finishReason,
     processingList: state.steps as unknown as Record<string, unknown>[],
     finalResult: final as unknown as Record<string, unknown>,
@@ -313,6 +323,7 @@ export async function streamTurn(
     stopped: false,
     shuttingDown: false,
     fatalToolError: null,
+    ended: null,
   };
   let settle = () => {};
   activeTurns.set(requestId, {
@@ -344,6 +355,8 @@ export async function streamTurn(
   const values = turnValues(input, remembered);
   const toolContext: ToolContext = {
     variables: values,
+    signal: state.abort.signal,
+    ...turnHooks(state, emit, requestId),
     async setVariable(name, value) {
       remembered[name] = value;
       values[name] = value;
@@ -358,8 +371,9 @@ export async function streamTurn(
   };
   try {
     const invoke = toolInvoker(state, toolContext, emit, requestId);
-    const result = await modelCall(deps, input, started, values, invoke, state.abort.signal);
-    await relayModelStream(result, state, outcome, emit, requestId);
+    const ended = () => state.ended !== null;
+    const result = await modelCall(deps, input, started, values, invoke, state.abort.signal, ended);
+    if (result) await relayModelStream(result, state, outcome, emit, requestId);
   } catch (err) {
     if (!state.stopped) {
       outcome.failure = state.fatalToolError ?? describeLlmError(err);

@@ -10,7 +10,18 @@ export type InvokeMode = "AUTO" | "ON_DEMAND" | "MANUAL" | "MANUAL_ON_DEMAND";
 export interface ToolContext {
   variables: Record<string, unknown>;
   setVariable(name: string, value: unknown): Promise<void>;
+  /** The turn's abort signal: a stopped or failed turn ends the tool's work too. */
+  signal?: AbortSignal;
+  /** Streams text into the answer while the tool still runs (a workflow's Output nodes, PROCESS_OUTPUT). */
+  processOutput?(text: string): void;
+  /** Ends the turn with this text once the tool returns: the model is not asked again. */
+  finishWith?(end: TurnEnd): void;
 }
+
+/** How a tool may end the turn: a direct-output answer, or a workflow's QA question the next message answers. */
+export type TurnEnd =
+  | { reason: "DIRECT_OUTPUT"; text: string }
+  | { reason: "QUESTION"; text: string; options: { index: string; content: string }[] };
 
 /** One thing the model can use: a component (plugin, workflow, knowledge, table…) or a built-in helper. */
 export interface RuntimeTool {
