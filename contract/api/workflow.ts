@@ -154,12 +154,25 @@ export const testExecuteInput = z.object({
   answer: z.string().max(10_000, "最多 10000 个字符").nullish(),
 });
 
+/**
+ * `test/node/execute`: one node run alone. `params` gives, by argument name, the value of every argument the node
+ * binds to a reference; its frames are those of test/execute with only that node's events, and the final
+ * frame's `data` is the node's output. Nodes whose kind has no test run (branches, loops, QA, Output, Variable…)
+ * are refused before the stream (HTTP 400, code 0001, naming the node's kind).
+ */
+export const testNodeExecuteInput = z.object({
+  nodeId: id(),
+  requestId: z.string().trim().min(1, "不能为空").max(64, "最多 64 个字符").nullish(),
+  params: params.nullish(),
+});
+
 export type AddWorkflowInput = z.infer<typeof addWorkflowInput>;
 export type UpdateWorkflowInput = z.infer<typeof updateWorkflowInput>;
 export type AddNodeInput = z.infer<typeof addNodeInput>;
 export type UpdateNodeInput = z.infer<typeof updateNodeInput>;
 export type SaveWorkflowInput = z.infer<typeof saveWorkflowInput>;
 export type TestExecuteInput = z.infer<typeof testExecuteInput>;
+export type TestNodeExecuteInput = z.infer<typeof testNodeExecuteInput>;
 
 export const workflowPermissions = componentPermissions;
 export type WorkflowPermission = (typeof workflowPermissions)[number];
@@ -387,6 +400,12 @@ export const workflow = {
   }),
   ...Object.fromEntries(nodeUpdatePaths.map((p) => [`nodeUpdate_${p}`, nodeUpdate(p)])),
   testExecute: endpoint({ method: "POST", path: "/api/workflow/test/execute", body: testExecuteInput, stream: true }),
+  testNodeExecute: endpoint({
+    method: "POST",
+    path: "/api/workflow/test/node/execute",
+    body: testNodeExecuteInput,
+    stream: true,
+  }),
   squareList: endpoint({
     method: "POST",
     path: "/api/published/workflow/list",

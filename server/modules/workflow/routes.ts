@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { ApiEnv } from "../../api/context";
 import { idParam, ok, readBody, requireActor } from "../../api/http";
 import { refuseStream } from "../../api/sse";
@@ -10,6 +10,7 @@ import {
   nodeUpdatePaths,
   saveWorkflowInput,
   testExecuteInput,
+  testNodeExecuteInput,
   updateNodeInput,
   updateWorkflowInput,
 } from "./contract";
@@ -17,7 +18,16 @@ import * as nodes from "./node-service";
 import { previousNodes } from "./previous";
 import { publishedWorkflow } from "./published-service";
 import * as service from "./service";
-import { testExecute } from "./test-run";
+import { testExecute, testNodeExecute } from "./test-run";
+
+async function refusingStream(c: Context<ApiEnv>, open: () => Promise<Response>) {
+  try {
+    return await open();
+  } catch (err) {
+    if (err instanceof AppError) return refuseStream(c, err);
+    throw err;
+  }
+}
 
 /** /api/workflow/*: a space's workflows, edited node by node or as a whole graph, and their test runs. */
 export function workflowRoutes(deps: Deps) {
@@ -78,16 +88,13 @@ export function workflowRoutes(deps: Deps) {
       await nodes.updateNextIds(deps, actor, nodeId, await readBody(c, nextIdsInput));
       return ok(c, null);
     })
-    .post("/test/execute", async (c) => {
-      // Refusals before the stream are HTTP errors with the envelope, so stream clients see a failed connection.
-      try {
-        const actor = requireActor(c);
-        return await testExecute(deps, c, actor, await readBody(c, testExecuteInput));
-      } catch (err) {
-        if (err instanceof AppError) return refuseStream(c, err);
-        throw err;
-      }
-    });
+    // Refusals before a stream are HTTP errors with the envelope, so stream clients see a failed connection.
+    .post("/test/execute", (c) =>
+      refusingStream(c, async () => testExecute(deps, c, requireActor(c), await readBody(c, testExecuteInput))),
+    )
+    .post("/test/node/execute", (c) =>
+      refusingStream(c, async () => testNodeExecute(deps, c, requireActor(c), await readBody(c, testNodeExecuteInput))),
+    );
   for (const path of nodeUpdatePaths) {
     app.post(path === "update" ? "/node/update" : `/node/${path}/update`, async (c) => {
       await nodes.updateNode(deps, requireActor(c), path, await readBody(c, updateNodeInput));

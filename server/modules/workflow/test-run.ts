@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ok } from "../../api/http";
 import { refuseStream, sseChannel, sseResponse } from "../../api/sse";
 import { type Actor, AppError, badField, type Deps, fail } from "../../core";
@@ -5,14 +6,15 @@ import { languageModelFor } from "../../llm/registry";
 import { executePlugin } from "../../runtime/plugin";
 import { frameOf, type PausedState, type RunOutcome } from "../../runtime/workflow/events";
 import { resumeWorkflow, startWorkflow, type WorkflowRun } from "../../runtime/workflow/executor";
+import { singleRunRefusal, startSingleNode } from "../../runtime/workflow/single-node";
 import type { WorkflowServices } from "../../runtime/workflow/types";
 import { findUsableChatModel } from "../model/service";
 import { resolvePlugin } from "../plugin";
 import { getTenantConfig } from "../tenant/service";
-import type { TestExecuteInput } from "./contract";
+import type { TestExecuteInput, TestNodeExecuteInput } from "./contract";
 import { engineGraph } from "./graph-edit";
 import * as repo from "./repo";
-import { accessWorkflow } from "./service";
+import { accessNode, accessWorkflow } from "./service";
 import { targetLoader } from "./sub-workflows";
 
 const HEARTBEAT_MS = 10_000;
@@ -59,6 +61,12 @@ export function spaceServices(
   };
 }
 
+const systemVariablesOf = (actor: Actor, spaceId: number) => ({
+  SYS_USER_ID: actor.userId,
+  USER_NAME: actor.userName,
+  SPACE_ID: spaceId,
+});
+
 /**
  * Opens the run before the stream: access, the paused state of a resumed run. Refusals here are HTTP errors;
  * a graph that fails validation is the engine's own failed final frame.
@@ -68,7 +76,7 @@ async function open(deps: Deps, actor: Actor, input: TestExecuteInput): Promise<
   const options = {
     services: spaceServices(deps, actor.tenantId, workflow.spaceId, actor),
     workflowId: workflow.id,
-    systemVariables: { SYS_USER_ID: actor.userId, USER_NAME: actor.userName, SPACE_ID: workflow.spaceId },
+    systemVariables: systemVariablesOf(actor, workflow.spaceId),
     timeoutMs: TEST_RUN_TIMEOUT_MS,
     maxSteps: TEST_RUN_MAX_STEPS,
   };
@@ -93,6 +101,37 @@ export async function testExecute(deps: Deps, c: Parameters<typeof ok>[0], actor
     if (err instanceof AppError) return refuseStream(c, err);
     throw err;
   }
+  return streamRun(c, run, input.requestId, (outcome) => keepPause(deps, actor, input, outcome));
+}
+
+/** `POST /api/workflow/test/node/execute`: one node run alone, its params standing in for its references. */
+export async function testNodeExecute(
+  deps: Deps,
+  c: Parameters<typeof ok>[0],
+  actor: Actor,
+  input: TestNodeExecuteInput,
+) {
+  const { workflow } = await accessNode(deps, actor, input.nodeId);
+  const node = engineGraph(workflow.graph).nodes.find((n) => n.id === input.nodeId)!;
+  const refusal = singleRunRefusal(node);
+  if (refusal) throw fail(refusal);
+  const run = startSingleNode(node, input.params ?? {}, {
+    services: spaceServices(deps, actor.tenantId, workflow.spaceId, actor),
+    workflowId: workflow.id,
+    systemVariables: systemVariablesOf(actor, workflow.spaceId),
+    timeoutMs: TEST_RUN_TIMEOUT_MS,
+    maxSteps: TEST_RUN_MAX_STEPS,
+  });
+  return streamRun(c, run, input.requestId ?? randomUUID());
+}
+
+/** Streams a run's frames, a heart-beat every 10 s, then hands the outcome to `after`. */
+function streamRun(
+  c: Parameters<typeof ok>[0],
+  run: WorkflowRun,
+  requestId: string,
+  after?: (outcome: RunOutcome) => Promise<void>,
+) {
   const channel = sseChannel();
   const started = Date.now();
   const heartbeat = setInterval(
@@ -101,7 +140,7 @@ export async function testExecute(deps: Deps, c: Parameters<typeof ok>[0], actor
         success: false,
         code: "0000",
         message: null,
-        requestId: input.requestId,
+        requestId,
         data: {},
         nodeExecuteResultMap: null,
         costTime: Date.now() - started,
@@ -111,10 +150,10 @@ export async function testExecute(deps: Deps, c: Parameters<typeof ok>[0], actor
   );
   const pump = async () => {
     for await (const event of run.events) {
-      const frame = frameOf(event, input.requestId, Date.now() - started);
+      const frame = frameOf(event, requestId, Date.now() - started);
       if (frame) channel.send(frame);
     }
-    await keepPause(deps, actor, input, await run.done);
+    await after?.(await run.done);
   };
   pump()
     .catch((err) => c.get("log").error({ err }, "workflow test run crashed"))
