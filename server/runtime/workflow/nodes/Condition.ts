@@ -1,3 +1,4 @@
+import { RE2JS } from "re2js";
 import type { Arg } from "../../../../contract/args";
 import { type CompareType, nodeKinds } from "../../../../contract/workflow-nodes";
 import { textOf } from "../template";
@@ -18,9 +19,25 @@ interface Branch {
 
 const branchesOf = (node: WorkflowNode): Branch[] => node.nodeConfig?.conditionBranchConfigs ?? [];
 
-/** Patterns and subjects of MATCH_REGEX are capped: a builder's pattern runs in the server process. */
+/** Patterns and subjects of MATCH_REGEX are capped: even linear matching costs time per character. */
 const MAX_PATTERN = 500;
 const MAX_SUBJECT = 10_000;
+
+/**
+ * MATCH_REGEX: the builder's pattern runs on RE2's linear-time engine (re2js), never on the backtracking
+ * RegExp, so no pattern can stall the server (docs/decisions/0014-regex-in-conditions.md). RE2 has no
+ * look-around or back-references; such patterns are refused with a message saying so.
+ */
+function matchesRegex(pattern: string, subject: string): boolean {
+  if (pattern.length > MAX_PATTERN) throw new Error(`正则表达式过长（最多 ${MAX_PATTERN} 个字符）`);
+  let compiled: RE2JS;
+  try {
+    compiled = RE2JS.compile(pattern);
+  } catch {
+    throw new Error(`正则表达式 ${pattern} 不正确或使用了不支持的语法（不支持环视和反向引用）`);
+  }
+  return compiled.matcher(subject.slice(0, MAX_SUBJECT)).find();
+}
 
 const isNull = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
 const lengthOf = (v: unknown) => (Array.isArray(v) ? v.length : Array.from(textOf(v)).length);
@@ -70,15 +87,8 @@ export function compare(type: CompareType, first: unknown, second: unknown): boo
       return contains();
     case "NOT_CONTAINS":
       return !contains();
-    case "MATCH_REGEX": {
-      const pattern = textOf(second);
-      if (pattern.length > MAX_PATTERN) throw new Error(`正则表达式过长（最多 ${MAX_PATTERN} 个字符）`);
-      try {
-        return new RegExp(pattern).test(textOf(scalar).slice(0, MAX_SUBJECT));
-      } catch {
-        throw new Error(`正则表达式 ${pattern} 不正确`);
-      }
-    }
+    case "MATCH_REGEX":
+      return matchesRegex(textOf(second), textOf(scalar));
     case "IS_NULL":
       return isNull(first);
     case "NOT_NULL":

@@ -22,6 +22,19 @@ describe("cheap workflow nodes", () => {
     expect(() => compare("MATCH_REGEX", "a", "a".repeat(501))).toThrow("正则表达式过长（最多 500 个字符）");
   });
 
+  it("matches builders' regular expressions in linear time: catastrophic patterns answer, look-around is refused", () => {
+    // On a backtracking engine each of these takes longer than the universe has left on this subject.
+    const subject = `${"a".repeat(9_999)}!`;
+    expect(compare("MATCH_REGEX", subject, "(a+)+$")).toBe(false);
+    expect(compare("MATCH_REGEX", subject, "^(a|aa)+$")).toBe(false);
+    expect(compare("MATCH_REGEX", subject, "(a*)*b")).toBe(false);
+    expect(compare("MATCH_REGEX", `${"a".repeat(9_999)}`, "(a+)+$")).toBe(true);
+    expect(compare("MATCH_REGEX", "电话 13812345678", "1[3-9]\\d{9}")).toBe(true);
+    expect(compare("MATCH_REGEX", "我爱长城", "^我.长")).toBe(true);
+    expect(() => compare("MATCH_REGEX", "ab", "a(?=b)")).toThrow("不支持环视和反向引用");
+    expect(() => compare("MATCH_REGEX", "aa", "(a)\\1")).toThrow("不正确");
+  });
+
   it("reads deep references from a node's output, projecting over lists; splits and joins text; gets variables", async () => {
     const data = { user: { tags: ["x", "y"] }, rows: [{ title: "一" }, { title: "二" }] };
     const graph = graphOf([
