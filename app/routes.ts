@@ -27,6 +27,7 @@ export default [
       route("develop/new", "routes/space-develop-new.tsx"),
       route("library", "routes/space-library.tsx"),
       route("library/plugin/new", "routes/plugin-new.tsx"),
+      route("library/workflow/new", "routes/workflow-new.tsx"),
       route("library/table/new", "routes/table-new.tsx"),
       route("library/knowledge/new", "routes/knowledge-new.tsx"),
       route("knowledge/:knowledgeId", "routes/knowledge-detail.tsx"),

@@ -37,12 +37,14 @@ export const libraryKinds: Record<LibraryKindType, LibraryKind> = {
   },
   Workflow: {
     icon: Workflow,
+    newHref: (spaceId) => `/space/${spaceId}/library/workflow/new`,
+    href: (spaceId, item) => `/space/${spaceId}/workflow/${item.id}`,
     deleteWarning: "使用它的智能体将不能再调用它。",
     copyable: true,
     empty: {
       title: "还没有工作流",
       description:
-        "工作流把大模型、代码、知识库检索、条件分支等步骤编排成流程，供智能体调用。创建工作流的功能即将推出。",
+        "工作流把大模型、代码、知识库检索、条件分支等步骤编排成流程，供智能体调用。点击“新建 → 工作流”创建第一个。",
     },
   },
   Knowledge: {

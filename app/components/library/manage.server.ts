@@ -37,4 +37,16 @@ export const libraryCommands: Partial<Record<LibraryKindType, LibraryCommands>> 
       return { ok: true, data: { href: pluginPath({ id: res.data, spaceId: targetSpaceId, type: plugin.data.type }) } };
     },
   },
+  Workflow: {
+    load: (context, request, workflowId) =>
+      tryApiCall(context, request, endpoints.workflow.get, { params: { workflowId } }),
+    remove: (context, request, workflowId) =>
+      tryApiCall(context, request, endpoints.workflow.delete, { params: { workflowId } }),
+    async copy(context, request, workflowId, targetSpaceId) {
+      const res = await tryApiCall(context, request, endpoints.workflow.copy, {
+        params: { workflowId, targetSpaceId },
+      });
+      return res.ok ? { ok: true, data: { href: `/space/${targetSpaceId}/workflow/${res.data}` } } : res;
+    },
+  },
 };
