@@ -1,8 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { closeSandbox } from "../../sandbox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeSandbox, runCode, warmSandbox } from "../../sandbox";
 import { startWorkflow } from "../executor";
 import { drain, graphOf, param, ref, wfNode } from "../testing";
 
+// Loading Pyodide takes seconds: once for the file, before the tests' own timeouts start.
+beforeAll(() => warmSandbox(["Python"]), 180_000);
 afterAll(() => closeSandbox());
 
 const code = (source: string, extra: Record<string, unknown> = {}) =>
@@ -51,5 +53,63 @@ describe("Code node in the sandbox", () => {
     expect(executing).toHaveLength(1);
     expect(outcome.nodeExecuteResultMap[3]).toMatchObject({ success: false, error: expect.stringContaining("坏了") });
     expect(events.find((e) => e.type === "output")).toMatchObject({ text: expect.stringMatching(/^出错：.*坏了/) });
+  });
+});
+
+const python = (source: string, extra: Record<string, unknown> = {}) =>
+  code("", { codeLanguage: "Python", codeJavaScript: null, codePython: source, ...extra });
+
+describe("Python Code node in the shared sandbox", () => {
+  it("gets its inputs as keys of args plus SYS_VARS (without CHAT_CONTEXT) and returns the declared outputs", async () => {
+    const source = [
+      "def main(args):",
+      "    assert 'CHAT_CONTEXT' not in args['SYS_VARS']",
+      "    return {'sum': args['a'] + args['b'], 'who': args['SYS_VARS']['USER_NAME'], 'extra': 1}",
+    ].join("\n");
+    const { outcome } = await drain(
+      startWorkflow(flow(python(source)), {
+        params: { a: "2", b: 40 },
+        systemVariables: { USER_NAME: "小红", CHAT_CONTEXT: "很长的上下文" },
+      }),
+    );
+    expect(outcome.status).toBe("FINISHED");
+    expect(outcome.output).toEqual({ sum: 42, who: "小红" });
+  });
+
+  it("an exception is retried, then takes the exception branch with Python's message", async () => {
+    const source = "def main(args):\n    raise ValueError('坏了' + str(args['a']))";
+    const handling = { exceptionHandleType: "EXECUTE_EXCEPTION_FLOW", retryCount: 1, exceptionHandleNodeIds: [4] };
+    const handler = wfNode(4, "Output", { content: "出错：{{e}}", outputArgs: [ref("e", "3.ERROR_MESSAGE")] }, [2]);
+    const attempts: string[] = [];
+    const { events, outcome } = await drain(
+      startWorkflow(flow(python(source, { exceptionHandleConfig: handling }), [handler]), {
+        params: { a: 7, b: 0 },
+        services: {
+          // The real sandbox, counted: a retry is a second run of the code.
+          runCode: async (request) => {
+            attempts.push(request.language);
+            return runCode(request);
+          },
+        },
+      }),
+    );
+    expect(attempts).toEqual(["Python", "Python"]);
+    expect(outcome.status).toBe("FINISHED");
+    expect(outcome.nodeExecuteResultMap[3]).toMatchObject({
+      success: false,
+      error: expect.stringContaining("ValueError"),
+    });
+    expect(events.find((e) => e.type === "output")).toMatchObject({ text: expect.stringMatching(/^出错：.*坏了7/) });
+  });
+
+  it("with INTERRUPT an exception fails the run, naming the node", async () => {
+    const source = "def main(args):\n    return 1 / 0";
+    const { outcome } = await drain(
+      startWorkflow(flow(python(source, { exceptionHandleConfig: { exceptionHandleType: "INTERRUPT" } })), {
+        params: { a: 1, b: 2 },
+      }),
+    );
+    expect(outcome.status).toBe("FAILED");
+    expect(outcome.message).toMatch(/Code3.*ZeroDivisionError/);
   });
 });
