@@ -38,6 +38,7 @@ export default [
     route("notifications", "routes/notifications.tsx"),
     route("space/:spaceId/agent/:agentId/publish", "routes/agent-publish.tsx"),
     route("space/:spaceId/plugin/:pluginId/publish", "routes/plugin-publish.tsx"),
+    route("space/:spaceId/workflow/:workflowId/publish", "routes/workflow-publish.tsx"),
     route("space/:spaceId/agent/:agentId/temp-links", "routes/agent-temp-links.tsx"),
     route("space/:spaceId/agent/:agentId/knowledge-binding/:componentId", "routes/knowledge-binding.tsx"),
     route("system", "routes/system-layout.tsx", [
