@@ -20,9 +20,9 @@ export interface NodeFormProps {
 }
 
 /** Everything a node's problems are computed from: its own form's checks and the exception settings'. */
-export function nodeProblems(node: FormNode, references: FormContext["references"]): string[] {
+export function nodeProblems(node: FormNode, references: FormContext["references"], graph: FormGraph): string[] {
   const form = formOf(node.type);
-  const problems = [...(form.validate?.(node, references) ?? [])];
+  const problems = [...(form.validate?.(node, references, graph) ?? [])];
   if (!node.name.trim()) problems.unshift("节点名称不能为空");
   if (nodeKinds[node.type]?.exceptionHandling) problems.push(...validateException(node.nodeConfig ?? {}));
   return problems;
@@ -61,7 +61,7 @@ export function NodeForm({ graph, nodeId, spaceId, onChange, errors }: NodeFormP
   const ctx: FormContext = { graph, spaceId, upstream, references, options, loadTarget };
   const kind = nodeKinds[node.type];
   const { Form } = formOf(node.type);
-  const problems = nodeProblems(node, references);
+  const problems = nodeProblems(node, references, graph);
   const shown = [...new Set([...(errors ?? []), ...problems])];
 
   return (

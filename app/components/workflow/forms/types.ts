@@ -30,5 +30,5 @@ export interface KindFormProps {
 /** A node type's form and the checks it shows (state → problems in Chinese; empty when the node is complete). */
 export interface KindForm {
   Form: ComponentType<KindFormProps>;
-  validate?: (node: FormNode, references: readonly ReferenceOption[]) => string[];
+  validate?: (node: FormNode, references: readonly ReferenceOption[], graph: FormGraph) => string[];
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { emptyOptions, type NodeOptions, optionsUrl, type TargetArgs } from "./options";
 
 /** One request per URL while the editor is open: switching between nodes does not ask again. */
@@ -37,9 +37,10 @@ export function useNodeOptions(spaceId: number) {
       live = false;
     };
   }, [spaceId, target]);
-  return {
-    options: { ...options, target: targetArgs },
-    loadTarget: (kind: "Plugin" | "Workflow", id: number) =>
+  const loadTarget = useCallback(
+    (kind: "Plugin" | "Workflow", id: number) =>
       setTarget((old) => (old?.kind === kind && old.id === id ? old : { kind, id })),
-  };
+    [],
+  );
+  return { options: { ...options, target: targetArgs }, loadTarget };
 }
