@@ -31,7 +31,9 @@ import { creatorInfoSchema } from "./views";
  * - Copying (a workflow, a node, a square template) gives every node a new id and rewrites every id inside:
  *   edges, branch targets, loop links and references `<id>.<path>` / `<id>-input.` / `<id>-var.`.
  * - History: every change is an entry in config_history (target type Workflow) holding the whole workflow;
- *   restore writes it back as a new Edit entry (the restore itself can be undone).
+ *   restore writes it back as a new Edit entry (the restore itself can be undone). Autosaves coalesce: a
+ *   whole-graph save, or a node form / link update, like the latest entry (same kind, same person, that entry
+ *   begun under 10 minutes ago) rewrites that entry's snapshot instead of adding one.
  * - Test run and QA: `test/execute` streams `WorkflowExecutingDto` frames (§3.6). A QA node ends the stream with
  *   its STOP_WAIT_ANSWER event and the run's state is stored under (workflowId, requestId); posting the same
  *   body again with `answer` resumes it (a requestId with no stored pause and an answer is a 4000 naming

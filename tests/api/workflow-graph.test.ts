@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ok, personalSpace, refused, type User } from "../support/agents";
 import { startServer, type TestServer } from "../support/server";
@@ -5,6 +6,7 @@ import {
   addNode,
   branchingWorkflow,
   detail,
+  historyOf,
   newWorkflow,
   ref,
   testRun,
@@ -166,6 +168,32 @@ describe("the whole-graph save on the same stored graph", () => {
     const forced = { ...saved, forceCommit: 1 };
     ok(await s.call("/api/workflow/save", { token: u.token, body: { workflowConfig: forced } }));
     expect((await detail(s, u.token, g.id)).nodes.find((n: any) => n.id === g.text).nextNodeIds).toEqual([g.end]);
+  });
+
+  it("autosaves every few seconds make one history entry per person per ten minutes, holding the last state", async () => {
+    const id = await newWorkflow(s, u.token, spaceId, "自动保存");
+    const save = async (name: string) => {
+      const w = await detail(s, u.token, id);
+      ok(await s.call("/api/workflow/save", { token: u.token, body: { workflowConfig: { ...w, name } } }));
+    };
+    for (const name of ["第一版", "第二版", "第三版"]) await save(name);
+    let history = await historyOf(s, u.token, id);
+    expect(history.map((h) => [h.type, h.description])).toEqual([
+      ["Edit", "保存工作流"],
+      ["Add", "创建工作流"],
+    ]);
+    expect(history[0].config.name).toBe("第三版");
+
+    // Ten minutes after that entry began, the next save starts a new one; the old one keeps its state.
+    await s.deps.db.execute(
+      sql`update config_history set created = created - interval '11 minutes' where id = ${history[0].id}`,
+    );
+    await save("第四版");
+    history = await historyOf(s, u.token, id);
+    expect(history.map((h) => h.config.name)).toEqual(["第四版", "第三版", "自动保存"]);
+    // Restoring the coalesced entry gives its last state.
+    ok(await s.call(`/api/workflow/restore/${history[1].id}`, { token: u.token, body: {} }));
+    expect((await detail(s, u.token, id)).name).toBe("第三版");
   });
 
   it("refuses nodes of other workflows, a removed Start and bad node configs, naming the field", async () => {

@@ -42,7 +42,8 @@ async function editNodeGraph<T>(
   return changeWorkflow(deps, workflow, async (tx, row) => {
     const { graph, result } = await edit(row.graph, (n) => repo.nextNodeIds(tx, n));
     const version = await repo.writeGraph(tx, row, graph);
-    await recordHistory(tx, row, actor, kind, text);
+    // The drawer forms post on every change: edits of nodes and links coalesce; adding and deleting do not.
+    await recordHistory(tx, row, actor, kind, text, kind === "EditNode");
     return { result, version, graph, workflowId: row.id };
   });
 }
@@ -240,7 +241,7 @@ export async function saveWorkflow(deps: Deps, actor: Actor, { workflowConfig: b
       ...(body.icon !== undefined ? { icon: body.icon } : {}),
       ...(body.extension ? { extension: { ...row.extension, ...body.extension } } : {}),
     });
-    await recordHistory(tx, row, actor, "Edit", "保存工作流");
+    await recordHistory(tx, row, actor, "Edit", "保存工作流", true);
     return version;
   });
 }

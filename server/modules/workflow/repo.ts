@@ -92,6 +92,10 @@ export async function listHistory(db: Db, workflowId: number, limit = 200) {
     .limit(limit);
 }
 
+export async function updateHistoryConfig(db: Db, id: number, config: Record<string, unknown>) {
+  await db.update(configHistory).set({ config, modified: new Date() }).where(eq(configHistory.id, id));
+}
+
 export async function findHistory(db: Db, tenantId: number, id: number) {
   const [row] = await db
     .select()

@@ -54,20 +54,43 @@ async function authorise(deps: Deps, actor: Actor, workflow: repo.WorkflowRow, n
   return { workflow, ...(await accessComponent(deps, actor, workflow, "工作流", need)) };
 }
 
-/** A history entry holding the workflow as it is now (read afresh inside the caller's transaction). */
+/** Autosaves by one person within this long of their entry's start update that entry instead of adding one. */
+export const HISTORY_COALESCE_MS = 10 * 60_000;
+
+/**
+ * A history entry holding the workflow as it is now (read afresh inside the caller's transaction). With
+ * `coalesce` (the canvas autosaves every few seconds, the node forms on every change), a change like the
+ * latest entry's — same kind and text, same person, that entry begun less than HISTORY_COALESCE_MS ago —
+ * rewrites that entry's snapshot: one entry per person per ten minutes of editing, holding its last state.
+ */
 export async function recordHistory(
   db: Db,
   workflow: repo.WorkflowRow,
   actor: Actor,
   type: repo.HistoryKind,
   description: string,
+  coalesce = false,
 ) {
   const fresh = (await repo.findWorkflow(db, workflow.tenantId, workflow.id)) ?? workflow;
+  const config = workflowSnapshot(fresh) as unknown as Record<string, unknown>;
+  if (coalesce) {
+    const [last] = await repo.listHistory(db, workflow.id, 1);
+    const entry = last?.entry;
+    if (
+      entry &&
+      entry.type === type &&
+      entry.description === description &&
+      entry.opUserId === actor.userId &&
+      Date.now() - entry.created.getTime() < HISTORY_COALESCE_MS
+    ) {
+      return repo.updateHistoryConfig(db, entry.id, config);
+    }
+  }
   await repo.insertHistory(db, {
     tenantId: workflow.tenantId,
     targetId: workflow.id,
     type,
-    config: workflowSnapshot(fresh) as unknown as Record<string, unknown>,
+    config,
     description,
     opUserId: actor.userId,
   });
