@@ -9,3 +9,4 @@ export * from "./table";
 export * from "./tenant";
 export * from "./user";
 export * from "./workflow";
+export * from "./workflow-run";
