@@ -35,6 +35,7 @@ export default [
       route("team", "routes/space-team.tsx"),
     ]),
     route("square", "routes/square.tsx"),
+    route("square/publish/workflow/:workflowId", "routes/workflow-square-detail.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("space/:spaceId/agent/:agentId/publish", "routes/agent-publish.tsx"),
     route("space/:spaceId/plugin/:pluginId/publish", "routes/plugin-publish.tsx"),

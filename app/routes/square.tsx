@@ -9,6 +9,7 @@ import { SquareBanner } from "../components/square/square-banner";
 import { SquareGrid } from "../components/square/square-grid";
 import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
+import { SquareWorkflowList } from "../components/workflow/square-workflows";
 import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { idField } from "../lib/forms";
 import { pageTitle } from "../lib/meta";
@@ -17,6 +18,7 @@ import { pageParam, pathOf, textParam, withParams } from "../lib/url";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/square";
 import { isPluginTab, loadSquarePlugins } from "./plugin-square.server";
+import { isWorkflowTab, loadSquareWorkflows } from "./workflow-square.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "广场");
 
@@ -25,6 +27,8 @@ const PAGE_SIZE = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (isPluginTab(url)) return { kind: "Plugin" as const, plugins: await loadSquarePlugins(context, request, url) };
+  if (isWorkflowTab(url))
+    return { kind: "Workflow" as const, workflows: await loadSquareWorkflows(context, request, url) };
   const category = textParam(url, "category", 32);
   const kw = textParam(url, "kw");
   const [categories, list] = await Promise.all([
@@ -66,6 +70,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 export default function SquareRoute({ loaderData }: Route.ComponentProps) {
   const tenant = useRouteLoaderData<typeof rootLoader>("root")?.tenant;
   if (loaderData.kind === "Agent") return <AgentSquare data={loaderData} />;
+  if (loaderData.kind === "Workflow")
+    return (
+      <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-8">
+        <SquareBanner tenant={tenant} />
+        <SquareKindTabs active="Workflow" />
+        <SquareWorkflowList {...loaderData.workflows} />
+      </main>
+    );
   return (
     <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-8">
       <SquareBanner tenant={tenant} />

@@ -19,15 +19,16 @@ type Space = SquarePlugins["spaces"][number];
 export const PLUGIN_COPY_ACTION = "/resources/plugin-copy";
 
 /** 智能体 | 插件 at the top of the square (?cate_type=Plugin; the agents' tab has no parameter). */
-export function SquareKindTabs({ active }: { active: "Agent" | "Plugin" }) {
+export function SquareKindTabs({ active }: { active: "Agent" | "Plugin" | "Workflow" }) {
   return (
-    <div className="w-56">
+    <div className="w-72">
       <Tabs
         label="广场分类"
         active={active}
         items={[
           { key: "Agent", label: "智能体", to: "/square" },
           { key: "Plugin", label: "插件", to: "/square?cate_type=Plugin" },
+          { key: "Workflow", label: "工作流", to: "/square?cate_type=Workflow" },
         ]}
       />
     </div>

@@ -1,0 +1,77 @@
+import { Search, Workflow } from "lucide-react";
+import { Form, Link, useLocation } from "react-router";
+import { displayName } from "../../lib/format";
+import { withParams } from "../../lib/url";
+import type { loadSquareWorkflows } from "../../routes/workflow-square.server";
+import { AgentIcon } from "../agent/agent-icon";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { EmptyState } from "../ui/empty-state";
+import { Input } from "../ui/input";
+import { Pagination } from "../ui/pagination";
+
+type SquareWorkflows = Awaited<ReturnType<typeof loadSquareWorkflows>>;
+
+/** A published workflow's square page (its parameters and 复制为模板). */
+export const squareWorkflowPath = (workflowId: number) => `/square/publish/workflow/${workflowId}`;
+
+/** The square's workflow tab: search, cards with publisher and whether it may be copied, page links. */
+export function SquareWorkflowList({ list, kw }: SquareWorkflows) {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-semibold text-xl">工作流</h1>
+        <Form method="get" role="search" className="flex w-full max-w-sm gap-2">
+          <input type="hidden" name="cate_type" value="Workflow" />
+          <Input
+            type="search"
+            name="kw"
+            defaultValue={kw}
+            maxLength={64}
+            placeholder="搜索工作流"
+            aria-label="搜索工作流"
+          />
+          <Button type="submit" variant="secondary" aria-label="搜索">
+            <Search className="size-4" aria-hidden />
+          </Button>
+        </Form>
+      </div>
+      {list.records.length === 0 ? (
+        <EmptyState icon={Workflow} title="暂无数据" description="还没有发布到广场的工作流，换个关键词试试。" />
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {list.records.map((w) => (
+            <li key={w.id}>
+              <Link
+                to={squareWorkflowPath(w.targetId)}
+                aria-label={w.name}
+                className="flex h-full flex-col gap-3 rounded-card border border-gray-200 bg-white p-4 hover:border-primary-200"
+              >
+                <div className="flex items-start gap-3">
+                  <AgentIcon name={w.name} icon={w.icon} />
+                  <div className="min-w-0 flex-1">
+                    <h2 className="truncate font-medium">{w.name}</h2>
+                    <p className="flex flex-wrap items-center gap-1.5 text-[13px] text-gray-500">
+                      <Badge tone="primary">工作流</Badge>
+                      {w.allowCopy === 1 ? <Badge tone="success">可复制</Badge> : null}
+                      {w.publishUser ? <span>{displayName(w.publishUser)}</span> : null}
+                    </p>
+                  </div>
+                </div>
+                <p className="line-clamp-2 flex-1 text-[13px] text-gray-600">{w.description || "暂无描述"}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        current={list.current}
+        pages={list.pages}
+        total={list.total}
+        hrefFor={(page) => withParams(here, { page: page === 1 ? null : page })}
+      />
+    </>
+  );
+}
