@@ -220,12 +220,3 @@ export const knowledgeInvokeTypeLabels = { AUTO: "自动调用", ON_DEMAND: "按
 export const searchStrategyLabels = { SEMANTIC: "语义", FULL_TEXT: "全文", MIXED: "混合" } as const;
 export const noneRecallReplyLabels = { DEFAULT: "默认", CUSTOM: "自定义" } as const;
 export const segmentModeLabels = { WORDS: "按长度", DELIMITER: "按分隔符" } as const;
-/** docStatusCode → label: 1 analysing, 3 segmenting, 4 generating QA, 5 vectorising, 2 done, 10 failed. */
-export const docStatusLabels: Record<number, string> = {
-  1: "分析中",
-  3: "分段中",
-  4: "生成问答",
-  5: "向量化",
-  2: "已完成",
-  10: "失败",
-};
