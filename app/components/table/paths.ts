@@ -1,0 +1,8 @@
+/** A table's page. */
+export const tablePath = (table: { id: number; spaceId: number }) => `/space/${table.spaceId}/table/${table.id}`;
+
+/** The library's tables tab (where a deleted table's page goes back to). */
+export const tableLibraryPath = (spaceId: number) => `/space/${spaceId}/library?type=Table`;
+
+/** Query parameters that only open a dialog on the table page; a finished action drops them. */
+export const DIALOG_PARAMS = ["row", "deleteRow", "confirm", "import", "edit"] as const;
