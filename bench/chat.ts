@@ -1,5 +1,5 @@
-import { startFakeOpenAI } from "../tests/fixtures/fake-openai";
-import { startServer } from "../tests/support/server";
+import { startFakeOpenAI } from "#tests/fixtures/fake-openai";
+import { startServer } from "#tests/support/server";
 import { ms, percentile, readSse, table } from "./lib";
 
 /**

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { guardedFetch } from "../server/runtime/egress";
-import { executePlugin } from "../server/runtime/plugin";
+import { guardedFetch } from "#server/runtime/egress";
+import { executePlugin } from "#server/runtime/plugin";
 import { ms, percentile, table } from "./lib";
 
 /**

@@ -6,7 +6,7 @@ import {
   runCode,
   sandboxProcesses,
   warmSandbox,
-} from "../server/runtime/sandbox";
+} from "#server/runtime/sandbox";
 import { ms, percentile, table } from "./lib";
 
 /**

@@ -8,10 +8,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { loadConfig } from "../server/config";
-import { createHttpApp, type WebHandler } from "../server/http";
-import { openPlatform } from "../server/platform";
-import { webLoadContext } from "../server/web-context";
+import { loadConfig } from "#server/config";
+import { createHttpApp, type WebHandler } from "#server/http";
+import { openPlatform } from "#server/platform";
+import { webLoadContext } from "#server/web-context";
 
 const config = loadConfig(process.env);
 const { deps, database } = await openPlatform(config);

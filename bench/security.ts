@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { sendChunked } from "../tests/support/chunked-body";
+import { sendChunked } from "#tests/support/chunked-body";
 import { ms, percentile, readSse, table } from "./lib";
 import { printProfileSummary } from "./security-profile";
 

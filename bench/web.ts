@@ -2,11 +2,11 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { loadConfig } from "../server/config";
-import { agents, publishApplies, publishedItems } from "../server/db/schema";
-import { createHttpApp } from "../server/http";
-import { openPlatform } from "../server/platform";
-import { webLoadContext } from "../server/web-context";
+import { loadConfig } from "#server/config";
+import { agents, publishApplies, publishedItems } from "#server/db/schema";
+import { createHttpApp } from "#server/http";
+import { openPlatform } from "#server/platform";
+import { webLoadContext } from "#server/web-context";
 import { ms, percentile, table } from "./lib";
 
 /**

@@ -1,8 +1,8 @@
-import { startWorkflow } from "../server/runtime/workflow/executor";
-import { renderTemplate } from "../server/runtime/workflow/template";
-import { drain, graphOf, loopNodes, param, ref, wfNode } from "../server/runtime/workflow/testing";
-import type { WorkflowGraph, WorkflowNode } from "../server/runtime/workflow/types";
-import { validateWorkflow } from "../server/runtime/workflow/validate";
+import { startWorkflow } from "#server/runtime/workflow/executor";
+import { renderTemplate } from "#server/runtime/workflow/template";
+import { drain, graphOf, loopNodes, param, ref, wfNode } from "#server/runtime/workflow/testing";
+import type { WorkflowGraph, WorkflowNode } from "#server/runtime/workflow/types";
+import { validateWorkflow } from "#server/runtime/workflow/validate";
 import { percentile, table } from "./lib";
 
 /**

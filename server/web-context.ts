@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { AppLoadContext } from "react-router";
-import "../app/lib/context";
+import "#app/lib/context";
 import type { Config } from "./config";
 
 /**

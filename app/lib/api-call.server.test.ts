@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { apiCall, apiEnvelope, apiUpload, tryApiCall, urlOf } from "./api-call.server";
 
 /** A backend that records what it was asked and answers with the given envelope. */

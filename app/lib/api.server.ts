@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { safeRedirect as remixSafeRedirect } from "remix-utils/safe-redirect";
-import { type Envelope, type FieldErrors, fieldErrorsOf } from "../../contract/envelope";
+import { type Envelope, type FieldErrors, fieldErrorsOf } from "#contract/envelope";
 import "./context";
 
 export class ApiError extends Error {

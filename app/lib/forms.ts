@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { EMAIL_RE, PHONE_RE, passwordLoginInput, sendCodeInput } from "../../contract/api/auth";
-import type { PublicTenantConfig } from "../../contract/api/tenant";
-import { newPassword, PASSWORD_MIN_LENGTH } from "../../contract/password";
+import { EMAIL_RE, PHONE_RE, passwordLoginInput, sendCodeInput } from "#contract/api/auth";
+import type { PublicTenantConfig } from "#contract/api/tenant";
+import { newPassword, PASSWORD_MIN_LENGTH } from "#contract/password";
 
 /*
  * Form fields are the contract's rules (contract/api/*) with the form's own words on top: a field left empty

@@ -1,5 +1,5 @@
-import { urlOf } from "../../contract/api/endpoint";
-import { file } from "../../contract/api/file";
+import { urlOf } from "#contract/api/endpoint";
+import { file } from "#contract/api/file";
 
 /**
  * Where the browser should load a user-set picture (icon, avatar, logo, favicon, banner) from. The page's CSP

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { type Endpoint, pathOf } from "../../contract/api";
+import { type Endpoint, pathOf } from "#contract/api";
 import "./context";
 
 /** JSON bodies the browser may relay through our resource routes (uploads are capped by the backend). */

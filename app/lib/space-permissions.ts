@@ -1,5 +1,5 @@
-import type { UserDto } from "../../server/modules/auth/service";
-import type { SpaceDto } from "../../server/modules/space/service";
+import type { UserDto } from "#server/modules/auth/service";
+import type { SpaceDto } from "#server/modules/space/service";
 import type { SpaceRole } from "./labels";
 
 const RANK: Record<SpaceRole, number> = { Owner: 3, Admin: 2, User: 1 };

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { apiCall } from "./api-call.server";
 
 /** The caller's spaces, as the contract types them. */

@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { tryApiCall } from "./api-call.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { apiEnvelope } from "./api-call.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { webLoadContext } from "../../server/web-context";
+import { webLoadContext } from "#server/web-context";
 import { readToast, redirectWithToast } from "./toast.server";
 
 const contextFor = (url: string, SECRET_KEY = "k".repeat(64)) =>

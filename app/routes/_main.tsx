@@ -1,5 +1,5 @@
 import { Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { ErrorView } from "../components/error-view";
 import { Rail } from "../components/layout/rail";
 import { EventPoller } from "../components/notify/event-poller";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Heart, MessageSquare, Star } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { AgentFigures } from "../components/agent/agent-figures";
 import { AgentIcon } from "../components/agent/agent-icon";
 import { CopyToSpace } from "../components/publish/copy-to-space";

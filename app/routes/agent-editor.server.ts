@@ -2,8 +2,8 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { z } from "zod";
-import { endpoints } from "../../contract/api";
-import type { UpdateAgentInput, Variable } from "../../contract/api/agent";
+import { endpoints } from "#contract/api";
+import type { UpdateAgentInput, Variable } from "#contract/api/agent";
 import {
   type EditorIntent,
   type EditorReply,

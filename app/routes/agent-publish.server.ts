@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { isPublishIntent, type PublishReply, publishSchemas } from "../components/publish/schemas";
 import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { PublishStatusBadge } from "../components/agent/publish-status-badge";
 import { PageHeader } from "../components/page-header";
 import { PublishForm } from "../components/publish/publish-form";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClass } from "../components/ui/button";

@@ -1,5 +1,5 @@
 import { type AppLoadContext, createCookie, data } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { apiEnvelope, type DataOf } from "../lib/api-call.server";
 
 export const CHAT_KEY_RE = /^ck-[a-f0-9]{32}$/;

@@ -1,7 +1,7 @@
 import { CircleAlert, Eraser, LinkIcon, LogIn } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { ChatView } from "../components/chat/chat-view";
 import { RunningNotice, useRunningAnswer } from "../components/chat/running-answer";
 import { type ConversationView, fromDto } from "../components/chat/types";

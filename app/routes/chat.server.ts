@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
-import { type Endpoint, endpoints } from "../../contract/api";
-import { chatEventSchema } from "../../contract/chat";
-import { type Envelope, fieldErrorsOf } from "../../contract/envelope";
+import { type Endpoint, endpoints } from "#contract/api";
+import { chatEventSchema } from "#contract/chat";
+import { type Envelope, fieldErrorsOf } from "#contract/envelope";
 import type { Attachment, ChatVariable, ConversationView, FinalResult } from "../components/chat/types";
 import { missingRequired, variableParamsFrom } from "../components/chat/variables";
 import { redirectToLogin } from "../lib/api.server";

@@ -1,7 +1,7 @@
 import { CircleAlert } from "lucide-react";
 import { useCallback, useMemo, useRef } from "react";
 import { data, redirect, useFetcher, useLocation, useNavigate } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { ChatHistory } from "../components/chat/chat-history";
 import { ChatView } from "../components/chat/chat-view";
 import { RunningNotice, useRunningAnswer } from "../components/chat/running-answer";

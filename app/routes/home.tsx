@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Send } from "lucide-react";
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { HomeAgentList } from "../components/home/home-agent-list";
 import { Button } from "../components/ui/button";
 import { FormErrors } from "../components/ui/field";

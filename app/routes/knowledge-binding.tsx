@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import {
   type KnowledgeBindingReply,
   KnowledgeSettings,

@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { AuthLayout } from "../components/auth/auth-layout";
 import { Button, buttonClass } from "../components/ui/button";
 import { forwardedCookies } from "../lib/api.server";

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { ModelDefaultsForm } from "../components/model/model-defaults-form";
 import { ModelDeleteConfirm } from "../components/model/model-delete-confirm";
 import { ModelForm } from "../components/model/model-form";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { BellOff, CheckCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { PageHeader } from "../components/page-header";
 import { Avatar } from "../components/ui/avatar";
 import { Badge } from "../components/ui/badge";

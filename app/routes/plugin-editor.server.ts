@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { endpoints } from "../../contract/api";
-import type { PluginInfo } from "../../contract/api/plugin";
-import type { Arg } from "../../contract/args";
+import { endpoints } from "#contract/api";
+import type { PluginInfo } from "#contract/api/plugin";
+import type { Arg } from "#contract/args";
 import { type ArgList, applyEdit, fieldName, parseEdit, parseValue, rowsOf } from "../components/plugin/arg-rows";
 import { pluginPath } from "../components/plugin/paths";
 import {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { CreatePluginForm, createPluginSchema } from "../components/plugin/create-plugin-form";
 import { pluginPath } from "../components/plugin/paths";
 import { Card } from "../components/ui/card";

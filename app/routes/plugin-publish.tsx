@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { PublishStatusBadge } from "../components/agent/publish-status-badge";
 import { PageHeader } from "../components/page-header";
 import { pluginPath } from "../components/plugin/paths";

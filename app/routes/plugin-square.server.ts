@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { apiCall } from "../lib/api-call.server";
 import { listSpaces } from "../lib/space.server";
 import { pageParam, textParam } from "../lib/url";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { PageHeader } from "../components/page-header";
 import { Avatar } from "../components/ui/avatar";
 import { Button, buttonClass } from "../components/ui/button";

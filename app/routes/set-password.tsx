@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { AuthLayout } from "../components/auth/auth-layout";
 import { Button } from "../components/ui/button";
 import { Field, FormErrors } from "../components/ui/field";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { CreateAgentForm, createAgentSchema } from "../components/agent/create-agent-form";
 import { Card } from "../components/ui/card";
 import { tryApiCall } from "../lib/api-call.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import type { DevelopReply } from "../components/agent/develop-dialogs";
 import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";

@@ -2,7 +2,7 @@ import { Bot, Plus, Search, SearchX } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useRouteLoaderData } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { AgentCard } from "../components/agent/agent-card";
 import { type AgentMenuAction, agentMenuItems } from "../components/agent/agent-menu";
 import { CreateAgentForm } from "../components/agent/create-agent-form";

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { SpacePanel } from "../components/space/space-panel";
 import { apiCall } from "../lib/api-call.server";
 import { listSpaces } from "../lib/space.server";

@@ -1,6 +1,6 @@
 import { Braces, Cpu, type LucideIcon, Puzzle, SearchX } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { PublishStatusBadge } from "../components/agent/publish-status-badge";
 import { SpaceModels } from "../components/chat/space-models";
 import { isLibraryKind, type LibraryKindType, libraryKinds } from "../components/library/kinds";

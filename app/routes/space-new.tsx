@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { CreateSpaceForm, createSpaceSchema } from "../components/space/create-space-form";
 import { Card } from "../components/ui/card";
 import { tryApiCall } from "../lib/api-call.server";

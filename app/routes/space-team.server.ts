@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { isTeamIntent, type TeamReply, teamSchemas } from "../components/space/team/schemas";
 import { apiCall, type DataOf, tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";

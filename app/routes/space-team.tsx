@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { PageHeader } from "../components/page-header";
 import { AddMember } from "../components/space/team/add-member";
 import { MemberTable } from "../components/space/team/member-table";

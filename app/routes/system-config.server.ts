@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { type ConfigCategory, configBody, configGroups, configSchema } from "../components/system/config-fields";
 import type { SelectOption } from "../components/ui/select";
 import { apiCall, tryApiCall } from "../lib/api-call.server";

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { SystemPanel } from "../components/system/system-panel";
 import { apiCall } from "../lib/api-call.server";
 import { pageTitle } from "../lib/meta";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { PageHeader } from "../components/page-header";
 import type { ApplyRecord, AuditReply } from "../components/system/audit-schemas";
 import { AuditStatusBadge } from "../components/system/audit-status-badge";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { PageHeader } from "../components/page-header";
 import type { AuditReply, PublishedRecord } from "../components/system/audit-schemas";
 import { FilterForm } from "../components/system/filter-form";

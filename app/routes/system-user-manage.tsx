@@ -1,6 +1,6 @@
 import { MessageSquare, UserPlus } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { PageHeader } from "../components/page-header";
 import { FilterForm } from "../components/system/filter-form";
 import { SendMessageForm } from "../components/system/send-message-form";

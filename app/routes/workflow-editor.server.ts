@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { endpoints } from "../../contract/api";
-import { nodeEventDataSchema, workflowExecutingFrameSchema } from "../../contract/api/workflow";
-import type { Arg } from "../../contract/args";
+import { endpoints } from "#contract/api";
+import { nodeEventDataSchema, workflowExecutingFrameSchema } from "#contract/api/workflow";
+import type { Arg } from "#contract/args";
 import type { NodeCheck } from "../components/workflow/api";
 import { readParams } from "../components/workflow/run-panel";
 import { idle, type Question, type RunState, withNodeEvent } from "../components/workflow/use-test-run";

@@ -1,5 +1,5 @@
 import { ClientOnly } from "remix-utils/client-only";
-import type { Arg } from "../../contract/args";
+import type { Arg } from "#contract/args";
 import { WorkflowEditor } from "../components/workflow/editor";
 import { fromDetail } from "../components/workflow/graph";
 import { WorkflowOutline } from "../components/workflow/outline";

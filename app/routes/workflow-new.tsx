@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { Card } from "../components/ui/card";
 import { CreateWorkflowForm, createWorkflowSchema } from "../components/workflow/create-workflow-form";
 import { workflowPath } from "../components/workflow/workflow-header";

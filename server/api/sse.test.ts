@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { readJsonStream } from "../../app/lib/sse";
+import { readJsonStream } from "#app/lib/sse";
 import { sseChannel } from "./sse";
 
 const frameSchema = z.object({ n: z.number() });

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { type Code, Codes, type Envelope, fieldMessage, zodFieldErrors } from "../../contract/envelope";
+import { type Code, Codes, type Envelope, fieldMessage, zodFieldErrors } from "#contract/envelope";
 
-export { type Code, Codes, type Envelope } from "../../contract/envelope";
+export { type Code, Codes, type Envelope } from "#contract/envelope";
 
 export function envelope<T>(code: string, message: string, data: T, tid: string): Envelope<T> {
   return { code, displayCode: code, message, data, tid, success: code === Codes.OK };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertComponent } from "../../server/modules/agent/repo";
-import { insertModel } from "../../server/modules/model/repo";
+import { insertComponent } from "#server/modules/agent/repo";
+import { insertModel } from "#server/modules/model/repo";
 import {
   addAgent,
   componentRows,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertComponent } from "../../server/modules/agent/repo";
-import { insertModel } from "../../server/modules/model/repo";
+import { insertComponent } from "#server/modules/agent/repo";
+import { insertModel } from "#server/modules/model/repo";
 import { addAgent, componentRows, markPublished, ok, personalSpace, refused, type Team, team } from "../support/agents";
 import { startServer, type TestServer } from "../support/server";
 

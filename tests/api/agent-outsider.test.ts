@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertComponent } from "../../server/modules/agent/repo";
+import { insertComponent } from "#server/modules/agent/repo";
 import { addAgent, ok, personalSpace, type Team, team } from "../support/agents";
 import { rows } from "../support/helpers";
 import type { Envelope } from "../support/server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertModel } from "../../server/modules/model/repo";
-import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
+import { insertModel } from "#server/modules/model/repo";
+import { findTenantConfigValues, saveTenantConfigValues } from "#server/modules/tenant/repo";
 import {
   addAgent,
   agentRow,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveTenantConfigValues } from "../../server/modules/tenant/repo";
+import { saveTenantConfigValues } from "#server/modules/tenant/repo";
 import { startFakeSmtp } from "../fixtures/fake-smtp";
 import { startServer, type TestServer } from "../support/server";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveTenantConfigValues } from "../../server/modules/tenant/repo";
+import { saveTenantConfigValues } from "#server/modules/tenant/repo";
 import { CHINESE, codeFrom, count, rows } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";
 

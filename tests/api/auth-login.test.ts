@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/lib/crypto";
-import { createUserWithSpace } from "../../server/modules/auth/service";
+import { hashPassword } from "#server/lib/crypto";
+import { createUserWithSpace } from "#server/modules/auth/service";
 import { CHINESE, count, rawFetch, rows, ticketCookie } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";
 
@@ -166,7 +166,7 @@ describe("tokens and the ticket cookie", () => {
   });
 
   it("uses the tenant's authExpire for new tokens", async () => {
-    const { saveTenantConfigValues } = await import("../../server/modules/tenant/repo");
+    const { saveTenantConfigValues } = await import("#server/modules/tenant/repo");
     await saveTenantConfigValues(s.deps.db, 1, { authExpire: 60 });
     try {
       const u = await s.newUser();

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUserWithSpace } from "../../server/modules/auth/service";
-import { insertTenant, saveTenantConfigValues } from "../../server/modules/tenant/repo";
+import { createUserWithSpace } from "#server/modules/auth/service";
+import { insertTenant, saveTenantConfigValues } from "#server/modules/tenant/repo";
 import { rawFetch, rows } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";
 

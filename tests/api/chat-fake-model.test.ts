@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
+import { findTenantConfigValues, saveTenantConfigValues } from "#server/modules/tenant/repo";
 import { FAKE_TEXT, startFakeOpenAI } from "../fixtures/fake-openai";
 import { addAgent, ok, type Team, team } from "../support/agents";
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { markInterrupted } from "../../server/modules/conversation/repo";
-import { endActiveTurns } from "../../server/runtime/agent/run";
+import { markInterrupted } from "#server/modules/conversation/repo";
+import { endActiveTurns } from "#server/runtime/agent/run";
 import { startFakeOpenAI } from "../fixtures/fake-openai";
 import { addAgent, ok, type Team, team } from "../support/agents";
 import {

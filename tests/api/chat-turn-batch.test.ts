@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTurn } from "../../server/runtime/agent/turn-start";
+import { startTurn } from "#server/runtime/agent/turn-start";
 import { addAgent, type Team, team } from "../support/agents";
 import { chat, expectWellFormed, finalOf, messageRows, newConversation, streamed } from "../support/chat";
 import { rows } from "../support/helpers";

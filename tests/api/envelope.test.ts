@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../server/api/app";
-import type { Database } from "../../server/db/client";
-import { createHttpApp } from "../../server/http";
+import { createApi } from "#server/api/app";
+import type { Database } from "#server/db/client";
+import { createHttpApp } from "#server/http";
 import { count, rawFetch } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";
 

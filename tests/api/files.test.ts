@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedUrl } from "../../server/modules/file/service";
-import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
+import { signedUrl } from "#server/modules/file/service";
+import { findTenantConfigValues, saveTenantConfigValues } from "#server/modules/tenant/repo";
 import { addAgent, ok, refused, type Team, team } from "../support/agents";
 import { CHAT_PATH, chat, messageRows, newConversation } from "../support/chat";
 import { count } from "../support/helpers";

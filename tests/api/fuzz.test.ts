@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Endpoint, endpointList } from "../../contract/api";
-import type { z } from "../../contract/zod";
+import { type Endpoint, endpointList } from "#contract/api";
+import type { z } from "#contract/zod";
 import { addAgent } from "../support/agents";
 import { startServer, type TestServer } from "../support/server";
 

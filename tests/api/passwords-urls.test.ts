@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isCommonPassword } from "../../server/lib/password";
-import { isSafeUrl } from "../../server/lib/safe-url";
+import { isCommonPassword } from "#server/lib/password";
+import { isSafeUrl } from "#server/lib/safe-url";
 import { addAgent, agentRow, ok, refused, type Team, team } from "../support/agents";
 import { codeFrom, rows } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Endpoint, endpoints, pathOf } from "../../contract/api";
+import { type Endpoint, endpoints, pathOf } from "#contract/api";
 import { ok, personalSpace, refused, type Team, team } from "../support/agents";
 import { count } from "../support/helpers";
 import { getPlugin, historyOf, newPlugin, pluginRow, publishPlugin, saveHttp } from "../support/plugins";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pluginInfoSchema } from "../../contract/api/plugin";
-import { starterCode } from "../../contract/plugin";
+import { pluginInfoSchema } from "#contract/api/plugin";
+import { starterCode } from "#contract/plugin";
 import { ok, personalSpace, refused, type Team, team } from "../support/agents";
 import { count } from "../support/helpers";
 import { addPlugin, getPlugin, historyOf, newPlugin, pluginRow, saveHttp } from "../support/plugins";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pluginTestResultSchema } from "../../contract/api/plugin";
+import { pluginTestResultSchema } from "#contract/api/plugin";
 import { ok, type Team, team } from "../support/agents";
 import { newPlugin, saveHttp, startService } from "../support/plugins";
 import { startServer, type TestServer } from "../support/server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findTenantConfigValues } from "../../server/modules/tenant/repo";
+import { findTenantConfigValues } from "#server/modules/tenant/repo";
 import { addAgent, ok, refused } from "../support/agents";
 import { publishToSquare } from "../support/publish";
 import { startServer, type TestServer } from "../support/server";

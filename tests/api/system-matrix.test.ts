@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../server/api/app";
-import type { Deps } from "../../server/core";
+import { createApi } from "#server/api/app";
+import type { Deps } from "#server/core";
 import { addAgent, ok, refused, type Team, team } from "../support/agents";
 import { rows } from "../support/helpers";
 import { applyAgent, pendingApplyId, publishToSquare } from "../support/publish";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findTenantConfigValues, saveTenantConfigValues } from "../../server/modules/tenant/repo";
+import { findTenantConfigValues, saveTenantConfigValues } from "#server/modules/tenant/repo";
 import { startFakeOpenAI } from "../fixtures/fake-openai";
 import { addAgent, ok, refused, type Team, team } from "../support/agents";
 import {

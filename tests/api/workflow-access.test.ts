@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Endpoint, endpoints, pathOf } from "../../contract/api";
+import { type Endpoint, endpoints, pathOf } from "#contract/api";
 import { ok, refused, type Team, team } from "../support/agents";
 import { count } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_HARD_LIMIT } from "../../server/api/body-limit";
+import { UPLOAD_HARD_LIMIT } from "#server/api/body-limit";
 import {
   call,
   directives,

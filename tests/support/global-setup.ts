@@ -9,8 +9,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { loadConfig } from "../../server/config";
-import { openPlatform } from "../../server/platform";
+import { loadConfig } from "#server/config";
+import { openPlatform } from "#server/platform";
 import { SNAPSHOT_ENV, seedEnv, TEMPLATE_ENV } from "./test-db";
 
 async function adminQuery(base: string, sql: string) {

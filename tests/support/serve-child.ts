@@ -7,9 +7,9 @@ import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { loadConfig } from "../../server/config";
-import { createHttpApp } from "../../server/http";
-import { openPlatform } from "../../server/platform";
+import { loadConfig } from "#server/config";
+import { createHttpApp } from "#server/http";
+import { openPlatform } from "#server/platform";
 import { ADMIN_PASSWORD, seededSnapshot } from "./test-db";
 
 const config = loadConfig(process.env);

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import type { Envelope as ContractEnvelope } from "../../contract/envelope";
-import { loadConfig } from "../../server/config";
-import { createHttpApp } from "../../server/http";
-import { hashPassword } from "../../server/lib/crypto";
-import { createUserWithSpace } from "../../server/modules/auth/service";
-import { openPlatform } from "../../server/platform";
+import type { Envelope as ContractEnvelope } from "#contract/envelope";
+import { loadConfig } from "#server/config";
+import { createHttpApp } from "#server/http";
+import { hashPassword } from "#server/lib/crypto";
+import { createUserWithSpace } from "#server/modules/auth/service";
+import { openPlatform } from "#server/platform";
 import { ADMIN_PASSWORD, freshPostgres, seedEnv, seededSnapshot } from "./test-db";
 
 export { ADMIN_PASSWORD };

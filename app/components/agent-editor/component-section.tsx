@@ -1,9 +1,9 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Plus, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
-import type { ComponentDto } from "../../../server/modules/agent/dto";
-import { componentTypeLabels } from "../../lib/labels";
-import type { LibraryItem } from "../../routes/agent-editor.server";
+import { componentTypeLabels } from "#app/lib/labels";
+import type { LibraryItem } from "#app/routes/agent-editor.server";
+import type { ComponentDto } from "#server/modules/agent/dto";
 import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Select } from "../ui/select";

@@ -1,6 +1,6 @@
-import type { AgentDto } from "../../../server/modules/agent/dto";
-import type { ModelDto } from "../../../server/modules/model/service";
-import type { LibraryItem } from "../../routes/agent-editor.server";
+import type { LibraryItem } from "#app/routes/agent-editor.server";
+import type { AgentDto } from "#server/modules/agent/dto";
+import type { ModelDto } from "#server/modules/model/service";
 import { type BindableType, ComponentSection } from "./component-section";
 import { EditorSection, SectionGroup } from "./editor-section";
 import { FlagForm, SuggestForm } from "./flag-sections";

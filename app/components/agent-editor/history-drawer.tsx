@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import { displayName, formatDateTime } from "../../lib/format";
-import { historyKindLabels } from "../../lib/labels";
-import type { HistoryEntry } from "../../routes/agent-editor.server";
+import { displayName, formatDateTime } from "#app/lib/format";
+import { historyKindLabels } from "#app/lib/labels";
+import type { HistoryEntry } from "#app/routes/agent-editor.server";
 import { Badge } from "../ui/badge";
 
 interface HistoryDrawerProps {

@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { idField, required, requiredNumber, requiredText } from "#app/lib/forms";
+import type { ModelMode } from "#app/lib/labels";
 import {
   addAgentInput,
   guidQuestionSchema,
@@ -11,11 +13,9 @@ import {
   updateAgentInput,
   variableDefaultText,
   variableSchema,
-} from "../../../contract/api/agent";
-import { componentTypeSchema } from "../../../contract/components";
-import { modelModes } from "../../../contract/enums";
-import { idField, required, requiredNumber, requiredText } from "../../lib/forms";
-import type { ModelMode } from "../../lib/labels";
+} from "#contract/api/agent";
+import { componentTypeSchema } from "#contract/components";
+import { modelModes } from "#contract/enums";
 
 /**
  * The agent editor's forms, one per `intent`, shared by the browser (conform) and the route action. Every rule

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { Variable } from "../../../server/modules/agent/contract";
-import { optionsOf, variableDataTypeLabels, variableInputTypeLabels } from "../../lib/labels";
-import { useSubmitSuccess } from "../../lib/use-submit-success";
+import { optionsOf, variableDataTypeLabels, variableInputTypeLabels } from "#app/lib/labels";
+import { useSubmitSuccess } from "#app/lib/use-submit-success";
+import type { Variable } from "#server/modules/agent/contract";
 import { Button, buttonClass } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";

@@ -1,9 +1,9 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { Fragment } from "react";
 import { Link, useFetcher } from "react-router";
-import type { Variable } from "../../../server/modules/agent/contract";
-import type { AgentDto } from "../../../server/modules/agent/dto";
-import { variableDataTypeLabels, variableInputTypeLabels } from "../../lib/labels";
+import { variableDataTypeLabels, variableInputTypeLabels } from "#app/lib/labels";
+import type { Variable } from "#server/modules/agent/contract";
+import type { AgentDto } from "#server/modules/agent/dto";
 import { Button, buttonClass } from "../ui/button";
 import type { EditorReply } from "./schemas";
 import { defaultText, VariableForm } from "./variable-form";

@@ -1,7 +1,7 @@
 import { Ellipsis, Star } from "lucide-react";
 import { Link, useFetcher, useSubmit } from "react-router";
-import type { AgentDto } from "../../../server/modules/agent/dto";
-import { displayName, formatRelative } from "../../lib/format";
+import { displayName, formatRelative } from "#app/lib/format";
+import type { AgentDto } from "#server/modules/agent/dto";
 
 import { Menu } from "../ui/menu";
 import { AgentIcon } from "./agent-icon";

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { imageSrc } from "../../lib/image-src";
+import { imageSrc } from "#app/lib/image-src";
 
 const sizes = { sm: "size-8 text-sm", md: "size-11 text-lg", lg: "size-16 text-2xl" } as const;
 

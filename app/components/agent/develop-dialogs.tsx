@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import type { AgentDto } from "../../../server/modules/agent/dto";
-import type { SpaceDto } from "../../../server/modules/space/service";
-import { spaceTypeLabels } from "../../lib/labels";
-import { useSubmitting } from "../../lib/use-submitting";
+import { spaceTypeLabels } from "#app/lib/labels";
+import { useSubmitting } from "#app/lib/use-submitting";
+import type { AgentDto } from "#server/modules/agent/dto";
+import type { SpaceDto } from "#server/modules/space/service";
 import { Button, buttonClass } from "../ui/button";
 import { Confirm } from "../ui/confirm";
 import { FormErrors } from "../ui/field";

@@ -1,4 +1,4 @@
-import type { ListCreator, ListStatus } from "../../lib/labels";
+import type { ListCreator, ListStatus } from "#app/lib/labels";
 
 /** The develop page's state as it sits in the query string: shareable, reloadable, usable without JavaScript. */
 export interface DevelopQuery {

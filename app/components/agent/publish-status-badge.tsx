@@ -1,4 +1,4 @@
-import { type PublishStatus, publishStatusLabels, publishStatusTones } from "../../lib/labels";
+import { type PublishStatus, publishStatusLabels, publishStatusTones } from "#app/lib/labels";
 import { Badge } from "../ui/badge";
 
 export function PublishStatusBadge({ status }: { status: PublishStatus }) {

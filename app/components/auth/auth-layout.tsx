@@ -1,8 +1,8 @@
 import { Bot } from "lucide-react";
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
-import { imageSrc } from "../../lib/image-src";
-import type { loader as rootLoader } from "../../root";
+import { imageSrc } from "#app/lib/image-src";
+import type { loader as rootLoader } from "#app/root";
 
 /** The sign-in pages: the tenant's welcome text on the left, the form card on the right. */
 export function AuthLayout({

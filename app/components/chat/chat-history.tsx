@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
 import { MessageSquarePlus } from "lucide-react";
 import { Form, NavLink, useNavigation } from "react-router";
-import type { toConversationDto } from "../../../server/modules/conversation/service";
-import { formatRelative } from "../../lib/format";
+import { formatRelative } from "#app/lib/format";
+import type { toConversationDto } from "#server/modules/conversation/service";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 

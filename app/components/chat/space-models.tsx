@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
-import type { SpaceModelsData } from "../../lib/space-models.server";
-import { withParams } from "../../lib/url";
+import type { SpaceModelsData } from "#app/lib/space-models.server";
+import { withParams } from "#app/lib/url";
 import { ModelDeleteConfirm } from "../model/model-delete-confirm";
 import { ModelForm } from "../model/model-form";
 import { ModelTable } from "../model/model-table";

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { CircleCheck, CircleX, LoaderCircle } from "lucide-react";
-import { type AgentComponentType, componentTypeLabels } from "../../lib/labels";
+import { type AgentComponentType, componentTypeLabels } from "#app/lib/labels";
 import type { ProcessingStep } from "./types";
 
 export const stepStatusLabels: Record<ProcessingStep["status"], string> = {

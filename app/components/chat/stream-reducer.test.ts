@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chatEventSchema } from "../../../contract/chat";
+import { chatEventSchema } from "#contract/chat";
 import { applyEvent, startTurn, type Turn } from "./stream-reducer";
 import type { ChatEvent, ChatMessage } from "./types";
 

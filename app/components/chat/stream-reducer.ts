@@ -1,4 +1,4 @@
-import type { ChatMessageDelta } from "../../../contract/chat";
+import type { ChatMessageDelta } from "#contract/chat";
 import type { ChatEvent, ChatMessage, FinalResult, ProcessingStep, StandCard } from "./types";
 
 /** One answer as its stream builds it up; the chat copies it into React state every 200 ms. */

@@ -1,7 +1,7 @@
-import type { Attachment, FinalResult, ProcessingStep } from "../../../contract/chat";
-import type { getConversationView, MessageDto } from "../../../server/modules/conversation/service";
+import type { Attachment, FinalResult, ProcessingStep } from "#contract/chat";
+import type { getConversationView, MessageDto } from "#server/modules/conversation/service";
 
-export type { Attachment, ChatEvent, FinalResult, ProcessingStep } from "../../../contract/chat";
+export type { Attachment, ChatEvent, FinalResult, ProcessingStep } from "#contract/chat";
 
 /** What POST /api/agent/conversation/{id} (and the temporary-link query) returns. */
 export type ConversationView = Awaited<ReturnType<typeof getConversationView>>;

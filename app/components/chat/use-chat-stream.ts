@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { chatEventSchema } from "../../../contract/chat";
-import { readJsonStream } from "../../lib/sse";
+import { readJsonStream } from "#app/lib/sse";
+import { chatEventSchema } from "#contract/chat";
 import { applyEvent, startTurn, type Turn } from "./stream-reducer";
 import { type Attachment, type ChatMessage, localMessage, type SidePanel } from "./types";
 

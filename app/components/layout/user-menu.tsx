@@ -1,6 +1,6 @@
 import { LogOut, UserRound } from "lucide-react";
-import type { UserDto } from "../../../server/modules/auth/service";
-import { displayName } from "../../lib/format";
+import { displayName } from "#app/lib/format";
+import type { UserDto } from "#server/modules/auth/service";
 import { Avatar } from "../ui/avatar";
 import { Menu } from "../ui/menu";
 

@@ -1,9 +1,9 @@
 import { Copy, MoreHorizontal, Plus, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
-import type { LibraryItemDto } from "../../../contract/api/component";
-import { componentTypeLabels, spaceTypeLabels } from "../../lib/labels";
-import { withParams } from "../../lib/url";
-import type { loader as spaceLayoutLoader } from "../../routes/space-layout";
+import { componentTypeLabels, spaceTypeLabels } from "#app/lib/labels";
+import { withParams } from "#app/lib/url";
+import type { loader as spaceLayoutLoader } from "#app/routes/space-layout";
+import type { LibraryItemDto } from "#contract/api/component";
 import { Button, buttonClass } from "../ui/button";
 import { Confirm } from "../ui/confirm";
 import { Menu } from "../ui/menu";

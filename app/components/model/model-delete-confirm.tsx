@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useSubmitting } from "../../lib/use-submitting";
+import { useSubmitting } from "#app/lib/use-submitting";
 import { Button, buttonClass } from "../ui/button";
 import { Confirm } from "../ui/confirm";
 import { FormErrors } from "../ui/field";

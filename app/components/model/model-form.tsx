@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, CircleX } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { firstInvalidField } from "../../lib/forms";
-import { functionCallLabels, modelProtocolLabels, modelTypeLabels } from "../../lib/labels";
+import { firstInvalidField } from "#app/lib/forms";
+import { functionCallLabels, modelProtocolLabels, modelTypeLabels } from "#app/lib/labels";
 import { Button, buttonClass } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { baseUrlRule, saveModelFields, type saveModelInput } from "../../../contract/api/model";
-import { functionCallModes, type modelProtocols, type modelTypes } from "../../../contract/enums";
-import type { ModelDto } from "../../../server/modules/model/service";
-import { idField, required, requiredNumber } from "../../lib/forms";
+import { idField, required, requiredNumber } from "#app/lib/forms";
+import { baseUrlRule, saveModelFields, type saveModelInput } from "#contract/api/model";
+import { functionCallModes, type modelProtocols, type modelTypes } from "#contract/enums";
+import type { ModelDto } from "#server/modules/model/service";
 
 export type { ModelDto };
 export { functionCallModes };

@@ -1,6 +1,6 @@
 import { PlugZap } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { modelProtocolLabels, modelTypeLabels } from "../../lib/labels";
+import { modelProtocolLabels, modelTypeLabels } from "#app/lib/labels";
 import { Badge } from "../ui/badge";
 import { Button, buttonClass } from "../ui/button";
 import { cellClass, Table } from "../ui/table";

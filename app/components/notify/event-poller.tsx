@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { eventBus, isAppEventType } from "../../lib/event-bus";
-import type { EventBatch } from "../../routes/resources/notify-events";
+import { eventBus, isAppEventType } from "#app/lib/event-bus";
+import type { EventBatch } from "#app/routes/resources/notify-events";
 
 const EVENTS_URL = "/resources/notify/events";
 const INTERVAL_MS = 5000;

@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { Bell } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink, useFetcher } from "react-router";
-import { useAppEvent } from "../../lib/event-bus";
+import { useAppEvent } from "#app/lib/event-bus";
 
 interface NotifyBellProps {
   /** The count the server rendered with (so it shows without JavaScript); refreshed in the page afterwards. */

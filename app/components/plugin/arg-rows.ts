@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Arg } from "../../../contract/args";
+import type { Arg } from "#contract/args";
 
 /**
  * The argument tables as form rows. A table posts as indexed fields (`inputArgs[0].subArgs[1].name`), so it

@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { CornerDownRight, Plus, Trash2 } from "lucide-react";
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { httpArgLocationLabels, optionsOf, variableDataTypeLabels } from "../../lib/labels";
+import { httpArgLocationLabels, optionsOf, variableDataTypeLabels } from "#app/lib/labels";
 import { buttonClass } from "../ui/button";
 import { controlClass } from "../ui/input";
 import { type ArgList, type ArgRow, applyEdit, hasChildren } from "./arg-rows";

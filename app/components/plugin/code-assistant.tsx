@@ -1,8 +1,8 @@
 import { Sparkles, Square } from "lucide-react";
 import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { assistantChunkSchema } from "../../../contract/chat";
-import { readJsonStream } from "../../lib/sse";
+import { readJsonStream } from "#app/lib/sse";
+import { assistantChunkSchema } from "#contract/chat";
 import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
 

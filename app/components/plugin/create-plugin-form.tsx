@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { parseWithZod } from "@conform-to/zod/v4";
 import { clsx } from "clsx";
 import { Form, Link } from "react-router";
-import { addPluginInput } from "../../../contract/api/plugin";
-import { codeLanguages, pluginTypes } from "../../../contract/plugin";
-import { firstInvalidField } from "../../lib/forms";
-import { codeLanguageLabels, optionsOf } from "../../lib/labels";
-import { useSubmitting } from "../../lib/use-submitting";
+import { firstInvalidField } from "#app/lib/forms";
+import { codeLanguageLabels, optionsOf } from "#app/lib/labels";
+import { useSubmitting } from "#app/lib/use-submitting";
+import { addPluginInput } from "#contract/api/plugin";
+import { codeLanguages, pluginTypes } from "#contract/plugin";
 import { Button, buttonClass } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";

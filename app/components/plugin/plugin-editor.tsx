@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { Form } from "react-router";
-import type { PluginInfo } from "../../../contract/api/plugin";
+import type { PluginInfo } from "#contract/api/plugin";
 import { FormErrors } from "../ui/field";
 import { rowsOf } from "./arg-rows";
 import {

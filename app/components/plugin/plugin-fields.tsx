@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { httpMethods } from "../../../contract/plugin";
-import { httpContentTypeLabels, optionsOf } from "../../lib/labels";
+import { httpContentTypeLabels, optionsOf } from "#app/lib/labels";
+import { httpMethods } from "#contract/plugin";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";
 import type { FieldErrors, PluginDraft } from "./plugin-form";

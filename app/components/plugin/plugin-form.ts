@@ -1,14 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import type { PluginInfo, PluginTestResult } from "../../../contract/api/plugin";
-import {
-  type CodeUpdateInput,
-  codeUpdateInput,
-  type HttpUpdateInput,
-  httpUpdateInput,
-} from "../../../contract/api/plugin";
-import type { Arg } from "../../../contract/args";
-import { type CodePluginConfig, defaultPluginTimeout, type HttpPluginConfig } from "../../../contract/plugin";
+import type { PluginInfo, PluginTestResult } from "#contract/api/plugin";
+import { type CodeUpdateInput, codeUpdateInput, type HttpUpdateInput, httpUpdateInput } from "#contract/api/plugin";
+import type { Arg } from "#contract/args";
+import { type CodePluginConfig, defaultPluginTimeout, type HttpPluginConfig } from "#contract/plugin";
 import { type ArgRow, argsOf, argTablesSchema, fieldName, fillRow, rowsOf } from "./arg-rows";
 
 /**

@@ -1,7 +1,7 @@
 import { ArrowLeft, History, Save, Send } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import type { PluginInfo } from "../../../contract/api/plugin";
-import { codeLanguageLabels, pluginTypeLabels } from "../../lib/labels";
+import { codeLanguageLabels, pluginTypeLabels } from "#app/lib/labels";
+import type { PluginInfo } from "#contract/api/plugin";
 import { AgentIcon } from "../agent/agent-icon";
 import { PublishStatusBadge } from "../agent/publish-status-badge";
 import { Badge } from "../ui/badge";

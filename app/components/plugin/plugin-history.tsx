@@ -1,9 +1,9 @@
 import { RotateCcw, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
-import type { pluginHistorySchema } from "../../../contract/api/plugin";
-import { displayName, formatDateTime } from "../../lib/format";
-import { historyKindLabels } from "../../lib/labels";
+import { displayName, formatDateTime } from "#app/lib/format";
+import { historyKindLabels } from "#app/lib/labels";
+import type { pluginHistorySchema } from "#contract/api/plugin";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 

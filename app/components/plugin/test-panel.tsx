@@ -1,8 +1,8 @@
 import { clsx } from "clsx";
 import { FlaskConical, Play, Wand2 } from "lucide-react";
 import type { FetcherWithComponents } from "react-router";
-import type { PluginTestResult } from "../../../contract/api/plugin";
-import type { Arg } from "../../../contract/args";
+import type { PluginTestResult } from "#contract/api/plugin";
+import type { Arg } from "#contract/args";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { controlClass } from "../ui/input";

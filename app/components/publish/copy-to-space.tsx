@@ -1,9 +1,9 @@
 import { Copy } from "lucide-react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
-import type { SpaceDto } from "../../../server/modules/space/service";
-import { idField } from "../../lib/forms";
-import { spaceTypeLabels } from "../../lib/labels";
+import { idField } from "#app/lib/forms";
+import { spaceTypeLabels } from "#app/lib/labels";
+import type { SpaceDto } from "#server/modules/space/service";
 import { Button } from "../ui/button";
 import { Select } from "../ui/select";
 

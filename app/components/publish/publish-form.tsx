@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { clsx } from "clsx";
 import { Form, useNavigation } from "react-router";
-import { firstInvalidField } from "../../lib/forms";
+import { firstInvalidField } from "#app/lib/forms";
 import type { SquareCategory } from "../square/types";
 import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";

@@ -1,6 +1,6 @@
-import type { listHistory } from "../../../server/modules/agent/service";
-import { displayName, formatDateTime } from "../../lib/format";
-import { type HistoryKind, historyKindLabels } from "../../lib/labels";
+import { displayName, formatDateTime } from "#app/lib/format";
+import { type HistoryKind, historyKindLabels } from "#app/lib/labels";
+import type { listHistory } from "#server/modules/agent/service";
 
 export type HistoryEntry = Awaited<ReturnType<typeof listHistory>>[number];
 

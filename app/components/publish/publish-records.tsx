@@ -1,7 +1,7 @@
 import { ArchiveX } from "lucide-react";
 import { Link } from "react-router";
-import { displayName, formatDateTime } from "../../lib/format";
-import { publishScopeLabels } from "../../lib/labels";
+import { displayName, formatDateTime } from "#app/lib/format";
+import { publishScopeLabels } from "#app/lib/labels";
 import { PublishStatusBadge } from "../agent/publish-status-badge";
 import type { SquareCategory } from "../square/types";
 import { buttonClass } from "../ui/button";

@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { agentApplyInput } from "../../../contract/api/publish";
-import { publishScopes } from "../../../contract/enums";
-import type { getAgent } from "../../../server/modules/agent/service";
-import type { listItems } from "../../../server/modules/publish/service";
-import { idField, required } from "../../lib/forms";
+import { idField, required } from "#app/lib/forms";
+import { agentApplyInput } from "#contract/api/publish";
+import { publishScopes } from "#contract/enums";
+import type { getAgent } from "#server/modules/agent/service";
+import type { listItems } from "#server/modules/publish/service";
 
 const rules = agentApplyInput.shape;
 

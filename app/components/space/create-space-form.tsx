@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, u
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { z } from "zod";
-import { firstInvalidField, requiredText } from "../../lib/forms";
-import { useSubmitSuccess } from "../../lib/use-submit-success";
+import { firstInvalidField, requiredText } from "#app/lib/forms";
+import { useSubmitSuccess } from "#app/lib/use-submit-success";
 import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";

@@ -2,8 +2,8 @@ import { clsx } from "clsx";
 import { MessageCircle, Star } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { displayName } from "../../lib/format";
-import { imageSrc } from "../../lib/image-src";
+import { displayName } from "#app/lib/format";
+import { imageSrc } from "#app/lib/image-src";
 import type { SquareAgent } from "./types";
 
 /** The agent's picture, or its first character on a tinted square. */

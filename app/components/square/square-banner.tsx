@@ -1,5 +1,5 @@
-import type { PublicTenantConfig } from "../../../server/modules/tenant/contract";
-import { imageSrc } from "../../lib/image-src";
+import { imageSrc } from "#app/lib/image-src";
+import type { PublicTenantConfig } from "#server/modules/tenant/contract";
 
 type BannerSettings = Pick<
   PublicTenantConfig,

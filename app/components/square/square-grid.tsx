@@ -2,7 +2,7 @@ import { Store } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { withParams } from "../../lib/url";
+import { withParams } from "#app/lib/url";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { Pagination } from "../ui/pagination";

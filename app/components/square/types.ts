@@ -1,5 +1,5 @@
-import type { endpoints } from "../../../contract/api";
-import type { z } from "../../../contract/zod";
+import type { endpoints } from "#contract/api";
+import type { z } from "#contract/zod";
 
 type Response<E extends { response: z.ZodType }> = z.infer<E["response"]>;
 

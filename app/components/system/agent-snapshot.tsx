@@ -1,5 +1,5 @@
-import type { AgentSnapshot } from "../../../server/modules/agent/dto";
-import { componentTypeLabels } from "../../lib/labels";
+import { componentTypeLabels } from "#app/lib/labels";
+import type { AgentSnapshot } from "#server/modules/agent/dto";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import type { applyList, getApply, publishedList } from "../../../server/modules/publish/square-service";
-import { idField } from "../../lib/forms";
+import { idField } from "#app/lib/forms";
+import type { applyList, getApply, publishedList } from "#server/modules/publish/square-service";
 
 export type ApplyPage = Awaited<ReturnType<typeof applyList>>;
 export type ApplyRecord = ApplyPage["records"][number];

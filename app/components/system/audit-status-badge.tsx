@@ -1,4 +1,4 @@
-import { auditStatusLabels, type PublishStatus, publishStatusTones } from "../../lib/labels";
+import { auditStatusLabels, type PublishStatus, publishStatusTones } from "#app/lib/labels";
 import { Badge } from "../ui/badge";
 
 /** An application's state as the auditor reads it (待审核 / 通过 / 拒绝), in the publish colours. */

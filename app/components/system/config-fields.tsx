@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { listConfig } from "../../../server/modules/system/config-service";
+import type { listConfig } from "#server/modules/system/config-service";
 import { Input } from "../ui/input";
 import type { SelectOption } from "../ui/select";
 import { Select } from "../ui/select";

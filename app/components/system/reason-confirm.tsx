@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { useSubmitting } from "../../lib/use-submitting";
+import { useSubmitting } from "#app/lib/use-submitting";
 import { Button, buttonClass } from "../ui/button";
 import { Confirm } from "../ui/confirm";
 import { Field, FormErrors } from "../ui/field";

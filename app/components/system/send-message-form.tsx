@@ -1,8 +1,8 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { displayName } from "../../lib/format";
-import { useSubmitting } from "../../lib/use-submitting";
+import { displayName } from "#app/lib/format";
+import { useSubmitting } from "#app/lib/use-submitting";
 import { Button, buttonClass } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Textarea } from "../ui/textarea";

@@ -1,10 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { type SendMessageInput, sendMessageInput } from "../../../contract/api/notify";
-import { userAddInput } from "../../../contract/api/system";
-import { userRoles } from "../../../contract/enums";
-import type { listUsers } from "../../../server/modules/system/user-service";
-import { idField, required } from "../../lib/forms";
+import { idField, required } from "#app/lib/forms";
+import { type SendMessageInput, sendMessageInput } from "#contract/api/notify";
+import { userAddInput } from "#contract/api/system";
+import { userRoles } from "#contract/enums";
+import type { listUsers } from "#server/modules/system/user-service";
 
 export type UserPage = Awaited<ReturnType<typeof listUsers>>;
 export type AdminUser = UserPage["records"][number];

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
-import { formatDate } from "../../lib/format";
-import { systemRoleLabels, userStatusLabels } from "../../lib/labels";
-import { withParams } from "../../lib/url";
+import { formatDate } from "#app/lib/format";
+import { systemRoleLabels, userStatusLabels } from "#app/lib/labels";
+import { withParams } from "#app/lib/url";
 import { Badge } from "../ui/badge";
 import { Button, buttonClass } from "../ui/button";
 import { cellClass, Table } from "../ui/table";

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { imageSrc } from "../../lib/image-src";
+import { imageSrc } from "#app/lib/image-src";
 
 const sizes = { sm: "size-7 text-xs", md: "size-9 text-sm", lg: "size-14 text-xl" } as const;
 

@@ -1,4 +1,4 @@
-import type { ChildNode, SaveWorkflowInput } from "../../../contract/api/workflow";
+import type { ChildNode, SaveWorkflowInput } from "#contract/api/workflow";
 
 /** The editor's relays (app/routes/resources/workflow-*.ts). */
 export const EDIT_URL = "/resources/workflow-edit";

@@ -12,7 +12,7 @@ import {
   type Viewport,
 } from "@xyflow/react";
 import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { NodeType } from "../../../contract/workflow-nodes";
+import type { NodeType } from "#contract/workflow-nodes";
 import { type FlowNode, nodeTypes } from "./flow-nodes";
 import {
   connect,

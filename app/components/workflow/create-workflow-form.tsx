@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { addWorkflowInput } from "../../../contract/api/workflow";
-import { firstInvalidField } from "../../lib/forms";
-import { useSubmitting } from "../../lib/use-submitting";
+import { firstInvalidField } from "#app/lib/forms";
+import { useSubmitting } from "#app/lib/use-submitting";
+import { addWorkflowInput } from "#contract/api/workflow";
 import { Button, buttonClass } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { X } from "lucide-react";
 import { useMemo } from "react";
-import type { Arg } from "../../../contract/args";
+import type { Arg } from "#contract/args";
 import { type FormNode, NodeForm } from "./forms";
 import { formGraph, type Graph, type GraphNode, replaceNode } from "./graph";
 import { NodeResultView } from "./node-result";

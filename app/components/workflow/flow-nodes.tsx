@@ -2,7 +2,7 @@ import { Handle, type Node, type NodeProps, Position } from "@xyflow/react";
 import { clsx } from "clsx";
 import { AlertTriangle, Check, Loader2, MessageCircleQuestion, Plus, X } from "lucide-react";
 import { createContext, memo, useContext } from "react";
-import { nodeKinds } from "../../../contract/workflow-nodes";
+import { nodeKinds } from "#contract/workflow-nodes";
 import { type GraphNode, hasInput, inPort, type Port } from "./graph";
 import { NodeIcon } from "./node-icons";
 import type { NodeRun } from "./use-test-run";

@@ -1,5 +1,5 @@
-import type { ChildNode, SaveWorkflowInput, WorkflowDetail } from "../../../contract/api/workflow";
-import { type NodeType, nodeKinds } from "../../../contract/workflow-nodes";
+import type { ChildNode, SaveWorkflowInput, WorkflowDetail } from "#contract/api/workflow";
+import { type NodeType, nodeKinds } from "#contract/workflow-nodes";
 
 /**
  * The editor's graph: one flat node list (loop children carry `loopNodeId`), edges stored on the nodes as the

@@ -22,7 +22,7 @@ import {
   Variable,
   Workflow,
 } from "lucide-react";
-import type { NodeType } from "../../../contract/workflow-nodes";
+import type { NodeType } from "#contract/workflow-nodes";
 
 const icons: Partial<Record<NodeType, LucideIcon>> = {
   Start: Play,

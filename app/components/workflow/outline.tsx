@@ -1,5 +1,5 @@
-import type { Arg } from "../../../contract/args";
-import { nodeKinds } from "../../../contract/workflow-nodes";
+import type { Arg } from "#contract/args";
+import { nodeKinds } from "#contract/workflow-nodes";
 import { type Graph, type GraphNode, portTargets, readingOrder } from "./graph";
 import { NodeIcon } from "./node-icons";
 

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import type { DragEvent } from "react";
-import { type NodeType, palette } from "../../../contract/workflow-nodes";
+import { type NodeType, palette } from "#contract/workflow-nodes";
 import { NodeIcon } from "./node-icons";
 
 /** The drag payload's type: the node kind a palette item adds. */

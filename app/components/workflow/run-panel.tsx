@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Play, Send, Square } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import type { Arg } from "../../../contract/args";
+import type { Arg } from "#contract/args";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { controlClass } from "../ui/input";

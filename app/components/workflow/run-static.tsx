@@ -1,6 +1,6 @@
 import { Play, Send } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import type { Arg } from "../../../contract/args";
+import type { Arg } from "#contract/args";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";

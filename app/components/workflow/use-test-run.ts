@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from "react";
 import type { z } from "zod";
+import { readJsonStream } from "#app/lib/sse";
 import {
   nodeEventDataSchema,
   type nodeExecuteResultSchema,
   workflowExecutingFrameSchema,
-} from "../../../contract/api/workflow";
-import { readJsonStream } from "../../lib/sse";
+} from "#contract/api/workflow";
 import { type NodeCheck, RUN_URL } from "./api";
 
 export type NodeResult = z.infer<typeof nodeExecuteResultSchema>;

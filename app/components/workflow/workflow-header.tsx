@@ -1,7 +1,7 @@
 import { ArrowLeft, History, Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { WorkflowDetail } from "../../../contract/api/workflow";
+import type { WorkflowDetail } from "#contract/api/workflow";
 import { AgentIcon } from "../agent/agent-icon";
 import { PublishStatusBadge } from "../agent/publish-status-badge";
 import { Badge } from "../ui/badge";

@@ -1,6 +1,6 @@
-import { endpoints } from "../../../contract/api";
-import { requestIdSchema } from "../../../contract/api/conversation";
-import { badRequest, postJsonToApi, readJsonBody } from "../../lib/relay.server";
+import { badRequest, postJsonToApi, readJsonBody } from "#app/lib/relay.server";
+import { endpoints } from "#contract/api";
+import { requestIdSchema } from "#contract/api/conversation";
 import type { Route } from "./+types/chat-stop";
 
 /** POST {requestId, temp?}: asks the backend to stop a running answer (temporary-link chats have their own path). */

@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/api";
-import { badRequest, postJsonToApi, readJsonBody, relayStream } from "../../lib/relay.server";
+import { badRequest, postJsonToApi, readJsonBody, relayStream } from "#app/lib/relay.server";
+import { endpoints } from "#contract/api";
 import type { Route } from "./+types/chat-stream";
 
 /** POST: relays one chat turn's SSE stream (conversation.chat) to the browser, unchanged. */

@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/api";
-import { badRequest, postJsonToApi, readJsonBody } from "../../lib/relay.server";
+import { badRequest, postJsonToApi, readJsonBody } from "#app/lib/relay.server";
+import { endpoints } from "#contract/api";
 import type { Route } from "./+types/chat-suggest";
 
 /** POST {conversationId}: follow-up questions for the last answer (an empty list when suggestions are off). */

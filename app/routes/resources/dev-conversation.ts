@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/api";
-import { badRequest, postJsonToApi, readJsonBody } from "../../lib/relay.server";
+import { badRequest, postJsonToApi, readJsonBody } from "#app/lib/relay.server";
+import { endpoints } from "#contract/api";
 import type { Route } from "./+types/dev-conversation";
 
 /** POST {agentId}: a new debug conversation on the agent's draft (devMode), for the editor's debug pane. */

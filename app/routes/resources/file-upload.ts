@@ -1,6 +1,6 @@
-import { urlOf } from "../../../contract/api/endpoint";
-import { file } from "../../../contract/api/file";
-import { forwardBodyToApi } from "../../lib/relay.server";
+import { forwardBodyToApi } from "#app/lib/relay.server";
+import { urlOf } from "#contract/api/endpoint";
+import { file } from "#contract/api/file";
 import type { Route } from "./+types/file-upload";
 
 /**

@@ -1,7 +1,7 @@
-import { endpoints } from "../../../contract/api";
-import type { eventBatchDto } from "../../../contract/api/notify";
-import type { z } from "../../../contract/zod";
-import { apiEnvelope } from "../../lib/api-call.server";
+import { apiEnvelope } from "#app/lib/api-call.server";
+import { endpoints } from "#contract/api";
+import type { eventBatchDto } from "#contract/api/notify";
+import type { z } from "#contract/zod";
 import type { Route } from "./+types/notify-events";
 
 export type EventBatch = z.infer<typeof eventBatchDto>;

@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/api";
-import { apiEnvelope } from "../../lib/api-call.server";
+import { apiEnvelope } from "#app/lib/api-call.server";
+import { endpoints } from "#contract/api";
 import type { Route } from "./+types/notify-unread";
 
 /** The bell's count, fetched again when a new message arrives; 0 when it cannot be read. */

@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/api";
-import { badRequest, postJsonToApi, readJsonBody, relayStream } from "../../lib/relay.server";
+import { badRequest, postJsonToApi, readJsonBody, relayStream } from "#app/lib/relay.server";
+import { endpoints } from "#contract/api";
 import type { Route } from "./+types/plugin-code-optimize";
 
 /** POST: relays the code-optimising assistant's stream for the code plugin page. */

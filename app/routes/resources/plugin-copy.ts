@@ -1,8 +1,8 @@
-import { endpoints } from "../../../contract/api";
-import { pluginPath } from "../../components/plugin/paths";
-import { safeRedirect } from "../../lib/api.server";
-import { tryApiCall } from "../../lib/api-call.server";
-import { redirectWithToast } from "../../lib/toast.server";
+import { pluginPath } from "#app/components/plugin/paths";
+import { safeRedirect } from "#app/lib/api.server";
+import { tryApiCall } from "#app/lib/api-call.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { endpoints } from "#contract/api";
 import type { Route } from "./+types/plugin-copy";
 
 /**

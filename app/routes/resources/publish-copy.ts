@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { endpoints } from "../../../contract/api";
-import { copyToSpaceSchema } from "../../components/publish/copy-to-space";
-import { safeRedirect } from "../../lib/api.server";
-import { tryApiCall } from "../../lib/api-call.server";
-import { redirectWithToast } from "../../lib/toast.server";
+import { copyToSpaceSchema } from "#app/components/publish/copy-to-space";
+import { safeRedirect } from "#app/lib/api.server";
+import { tryApiCall } from "#app/lib/api-call.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { endpoints } from "#contract/api";
 import type { Route } from "./+types/publish-copy";
 
 /**

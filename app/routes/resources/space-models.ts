@@ -1,6 +1,6 @@
-import { safeRedirect } from "../../lib/api.server";
-import { redirectWithToast } from "../../lib/toast.server";
-import { idParam } from "../../lib/url";
+import { safeRedirect } from "#app/lib/api.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { idParam } from "#app/lib/url";
 import { modelAction } from "../model-manage.server";
 import type { Route } from "./+types/space-models";
 

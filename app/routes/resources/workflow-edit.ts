@@ -1,6 +1,6 @@
-import { endpoints } from "../../../contract/api";
-import { apiEnvelope, tryApiCall } from "../../lib/api-call.server";
-import { badRequest, postJsonToApi, readJsonBody } from "../../lib/relay.server";
+import { apiEnvelope, tryApiCall } from "#app/lib/api-call.server";
+import { badRequest, postJsonToApi, readJsonBody } from "#app/lib/relay.server";
+import { endpoints } from "#contract/api";
 import type { Route } from "./+types/workflow-edit";
 
 const positive = (value: unknown) => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : null);

@@ -1,7 +1,7 @@
-import { endpoints } from "../../../contract/api";
-import type { NodeOptions, TargetArgs } from "../../components/workflow/forms/options";
-import { tryApiCall } from "../../lib/api-call.server";
-import { idParam } from "../../lib/url";
+import type { NodeOptions, TargetArgs } from "#app/components/workflow/forms/options";
+import { tryApiCall } from "#app/lib/api-call.server";
+import { idParam } from "#app/lib/url";
+import { endpoints } from "#contract/api";
 import type { Route } from "./+types/workflow-node-options";
 
 const PAGE = { page: 1, pageSize: 100 } as const;

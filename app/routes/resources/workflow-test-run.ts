@@ -1,5 +1,5 @@
-import { endpoints } from "../../../contract/api";
-import { badRequest, postJsonToApi, readJsonBody, relayStream } from "../../lib/relay.server";
+import { badRequest, postJsonToApi, readJsonBody, relayStream } from "#app/lib/relay.server";
+import { endpoints } from "#contract/api";
 import type { Route } from "./+types/workflow-test-run";
 
 /** POST: relays a workflow test run's SSE stream (workflow.testExecute), a QA answer's resumption included. */

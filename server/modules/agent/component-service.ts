@@ -1,6 +1,6 @@
 import { Cron } from "croner";
-import type { Actor, Deps } from "../../core";
-import { badField, fail, notFound, zodRefusal } from "../../core";
+import type { Actor, Deps } from "#server/core";
+import { badField, fail, notFound, zodRefusal } from "#server/core";
 import { isSingleton, labelOf, resolveTarget } from "../component/kinds";
 import { findUsableChatModel } from "../model/service";
 import { bindSchemas, type ComponentAddInput, type ComponentType, type ComponentUpdateInput } from "./contract";

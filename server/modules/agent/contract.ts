@@ -1,2 +1,2 @@
 /** The agent module's request schemas live in the shared contract. */
-export * from "../../../contract/api/agent";
+export * from "#contract/api/agent";

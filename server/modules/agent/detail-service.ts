@@ -1,4 +1,4 @@
-import type { Actor, Deps } from "../../core";
+import type { Actor, Deps } from "#server/core";
 import { findUserById } from "../auth";
 import { visiblePublication } from "../publish/visibility";
 import type { Variable } from "./contract";

@@ -1,6 +1,6 @@
-import { agentPermissions } from "../../../contract/api/agent-dto";
-import type { Actor } from "../../core";
-import { statisticNames } from "../../db/schema";
+import { agentPermissions } from "#contract/api/agent-dto";
+import type { Actor } from "#server/core";
+import { statisticNames } from "#server/db/schema";
 import type { UserRow } from "../auth";
 import type { SpaceRole } from "../space";
 import type { TenantConfig } from "../tenant/contract";

@@ -1,4 +1,4 @@
-import { fail } from "../../core";
+import { fail } from "#server/core";
 import { copyName } from "../component/access";
 import type { PublishAdapter } from "../publish/adapter";
 import { type AgentSnapshot, agentSnapshot, toStatistics } from "./dto";

@@ -1,5 +1,5 @@
-import { pageOf, pageWindow } from "../../../contract/page";
-import type { Actor, Deps } from "../../core";
+import { pageOf, pageWindow } from "#contract/page";
+import type { Actor, Deps } from "#server/core";
 import { listSpacesOfUser } from "../space";
 import { toCreatorInfo, toStatistics } from "./dto";
 import * as repo from "./repo";

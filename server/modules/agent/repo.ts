@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#server/db/client";
 import {
   agentComponents,
   agentStatistics,
@@ -11,8 +11,8 @@ import {
   type statisticNames,
   userAgentRelations,
   users,
-} from "../../db/schema";
-import { containsPattern } from "../../lib/sql";
+} from "#server/db/schema";
+import { containsPattern } from "#server/lib/sql";
 
 export type AgentRow = typeof agents.$inferSelect;
 export type NewAgent = typeof agents.$inferInsert;

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/context";
-import { idParam, ok, readBody, readQuery, requireActor } from "../../api/http";
-import type { Deps } from "../../core";
-import { badInput } from "../../core";
+import type { ApiEnv } from "#server/api/context";
+import { idParam, ok, readBody, readQuery, requireActor } from "#server/api/http";
+import type { Deps } from "#server/core";
+import { badInput } from "#server/core";
 import * as components from "./component-service";
 import {
   addAgentInput,

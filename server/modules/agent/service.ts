@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { pageOf, pageWindow } from "../../../contract/page";
-import type { Actor, Deps } from "../../core";
-import { fail, forbidden, notFound } from "../../core";
-import type { Db } from "../../db/client";
+import { pageOf, pageWindow } from "#contract/page";
+import type { Actor, Deps } from "#server/core";
+import { fail, forbidden, notFound } from "#server/core";
+import type { Db } from "#server/db/client";
 import { findUserById } from "../auth";
 import { copyName } from "../component/access";
 import { findModel } from "../model";

@@ -1,5 +1,5 @@
-import { type AgentTemplateKey, agentTemplateCards } from "../../../contract/api/agent";
-import type { GuidQuestion } from "../../db/schema";
+import { type AgentTemplateKey, agentTemplateCards } from "#contract/api/agent";
+import type { GuidQuestion } from "#server/db/schema";
 import type { Variable } from "./contract";
 
 /** Starter templates offered in the create dialog; template-1 is a blank agent. */

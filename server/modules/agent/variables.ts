@@ -1,4 +1,4 @@
-import { badField } from "../../core";
+import { badField } from "#server/core";
 import type { Arg, Variable } from "./contract";
 
 /** Always present at run time, filled by the runtime; listed read-only beside the agent's own variables. */

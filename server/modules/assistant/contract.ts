@@ -1,2 +1,2 @@
 /** The assistant module's request schemas live in the shared contract. */
-export * from "../../../contract/api/assistant";
+export * from "#contract/api/assistant";

@@ -1,2 +1,2 @@
 /** The auth module's request schemas live in the shared contract. */
-export * from "../../../contract/api/auth";
+export * from "#contract/api/auth";

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, ilike, lt, ne, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { authTokens, users, verifyCodes } from "../../db/schema";
-import { containsPattern } from "../../lib/sql";
+import type { Db } from "#server/db/client";
+import { authTokens, users, verifyCodes } from "#server/db/schema";
+import { containsPattern } from "#server/lib/sql";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

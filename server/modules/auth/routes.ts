@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/context";
-import { clearTokenCookie, setTokenCookie } from "../../api/cookies";
-import { ok, readBody, requireActor } from "../../api/http";
-import type { Deps } from "../../core";
+import type { ApiEnv } from "#server/api/context";
+import { clearTokenCookie, setTokenCookie } from "#server/api/cookies";
+import { ok, readBody, requireActor } from "#server/api/http";
+import type { Deps } from "#server/core";
 import {
   bindEmailInput,
   codeLoginInput,

@@ -1,8 +1,8 @@
-import type { Actor, Deps } from "../../core";
-import { AppError, badInput, Codes, fail, forbidden, notLoggedIn, rateLimited } from "../../core";
-import { hashPassword, newToken, randomDigits, sha256, sixDigitCode, verifyPassword } from "../../lib/crypto";
-import { mailTransport } from "../../lib/mailer";
-import { clear, hit, release, secondsUntil } from "../../lib/rate-limit";
+import type { Actor, Deps } from "#server/core";
+import { AppError, badInput, Codes, fail, forbidden, notLoggedIn, rateLimited } from "#server/core";
+import { hashPassword, newToken, randomDigits, sha256, sixDigitCode, verifyPassword } from "#server/lib/crypto";
+import { mailTransport } from "#server/lib/mailer";
+import { clear, hit, release, secondsUntil } from "#server/lib/rate-limit";
 import { insertSpace } from "../space";
 import { getTenantConfig } from "../tenant/service";
 import {

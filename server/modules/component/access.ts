@@ -1,7 +1,7 @@
-import type { ComponentPermission } from "../../../contract/components";
-import { componentPermissions } from "../../../contract/components";
-import type { Actor, Deps } from "../../core";
-import { forbidden, notFound } from "../../core";
+import type { ComponentPermission } from "#contract/components";
+import { componentPermissions } from "#contract/components";
+import type { Actor, Deps } from "#server/core";
+import { forbidden, notFound } from "#server/core";
 import { developsIn, toCreatorInfo } from "../agent/dto";
 import type { SpaceRole } from "../space";
 import { accessSpace } from "../space/service";

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { componentKinds } from "../../../contract/components";
-import { componentTypes } from "../../../contract/enums";
-import type { Deps } from "../../core";
-import { type AppError, Codes } from "../../core";
+import { componentKinds } from "#contract/components";
+import { componentTypes } from "#contract/enums";
+import type { Deps } from "#server/core";
+import { type AppError, Codes } from "#server/core";
 import type { AgentSnapshot } from "../agent/dto";
 
 /** A fresh registry (and a runtime reading it) per test, so registrations of one test do not leak. */
 async function freshModules() {
   vi.resetModules();
   const kinds = await import("./kinds");
-  const tools = await import("../../runtime/agent/tools");
+  const tools = await import("#server/runtime/agent/tools");
   return { kinds, tools };
 }
 
@@ -41,7 +41,7 @@ describe("component-kind registry", () => {
     kinds.registerKind({ type: "Agent", publish: (await import("../agent/publish-adapter")).agentPublishAdapter });
     kinds.registerKind({ type: "Workflow" });
     const { adapterFor } = await import("../publish/adapter");
-    const { AppError: FreshAppError } = await import("../../core");
+    const { AppError: FreshAppError } = await import("#server/core");
     for (const [type, message] of [["Workflow", "工作流不存在"]] as const) {
       let thrown: unknown;
       try {

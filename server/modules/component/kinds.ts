@@ -1,7 +1,7 @@
-import { type ComponentKind, componentKinds } from "../../../contract/components";
-import type { ComponentType, PublishTargetType } from "../../../contract/enums";
-import type { Deps } from "../../core";
-import type { ToolFactory } from "../../runtime/agent/tools";
+import { type ComponentKind, componentKinds } from "#contract/components";
+import type { ComponentType, PublishTargetType } from "#contract/enums";
+import type { Deps } from "#server/core";
+import type { ToolFactory } from "#server/runtime/agent/tools";
 import type { PublishAdapter } from "../publish/adapter";
 
 /** What an agent component points at, as the agent editor and the runtime need it. */

@@ -1,5 +1,5 @@
-import { pluginToolFactory } from "../../runtime/agent/plugin-tool";
-import { workflowToolFactory } from "../../runtime/agent/workflow-tool";
+import { pluginToolFactory } from "#server/runtime/agent/plugin-tool";
+import { workflowToolFactory } from "#server/runtime/agent/workflow-tool";
 import { agentPublishAdapter } from "../agent/publish-adapter";
 import { resolveModel } from "../model/component-target";
 import { pluginPublishAdapter, resolvePlugin } from "../plugin";

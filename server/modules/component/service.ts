@@ -1,4 +1,4 @@
-import type { Actor, Deps } from "../../core";
+import type { Actor, Deps } from "#server/core";
 import { listSpaceOwnModels } from "../model";
 import { listSpacePlugins } from "../plugin";
 import { accessSpace } from "../space/service";

@@ -1,7 +1,7 @@
-import type { ok } from "../../api/http";
-import { refuseStream, sseChannel, sseResponse } from "../../api/sse";
-import { type Actor, AppError, Codes, type Deps } from "../../core";
-import { frame, messageEvent } from "../../runtime/agent/events";
+import type { ok } from "#server/api/http";
+import { refuseStream, sseChannel, sseResponse } from "#server/api/sse";
+import { type Actor, AppError, Codes, type Deps } from "#server/core";
+import { frame, messageEvent } from "#server/runtime/agent/events";
 import type { ChatInput } from "./contract";
 import type { ConversationRow } from "./repo";
 import * as service from "./service";

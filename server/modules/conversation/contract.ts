@@ -1,2 +1,2 @@
 /** The conversation module's request schemas live in the shared contract. */
-export * from "../../../contract/api/conversation";
+export * from "#contract/api/conversation";

@@ -1,7 +1,7 @@
 import { generateText } from "ai";
-import type { Deps } from "../../core";
-import { BUILTIN_TASKS } from "../../llm/builtin";
-import { languageModelFor } from "../../llm/registry";
+import type { Deps } from "#server/core";
+import { BUILTIN_TASKS } from "#server/llm/builtin";
+import { languageModelFor } from "#server/llm/registry";
 import { findModel } from "../model";
 import { getTenantConfig } from "../tenant/service";
 

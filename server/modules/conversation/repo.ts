@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, notInArray, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { chatRuns, conversations, messages } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { chatRuns, conversations, messages } from "#server/db/schema";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type NewConversation = typeof conversations.$inferInsert;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Actor, Deps } from "../../core";
-import { badInput, fail, notFound } from "../../core";
-import type { Attachment } from "../../db/schema";
-import type { ChatEvent } from "../../runtime/agent/events";
-import { beginTurn, streamTurn, type TurnInput } from "../../runtime/agent/run";
+import type { Actor, Deps } from "#server/core";
+import { badInput, fail, notFound } from "#server/core";
+import type { Attachment } from "#server/db/schema";
+import type { ChatEvent } from "#server/runtime/agent/events";
+import { beginTurn, streamTurn, type TurnInput } from "#server/runtime/agent/run";
 import * as agents from "../agent";
 import { describeAgent } from "../agent/detail-service";
 import { modelOf, runnableConfig } from "../agent/runnable";

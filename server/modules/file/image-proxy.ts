@@ -1,7 +1,7 @@
-import type { Deps } from "../../core";
-import { fail, rateLimited } from "../../core";
-import { hit, secondsUntil } from "../../lib/rate-limit";
-import { guardedFetch, isEgressError } from "../../runtime/egress";
+import type { Deps } from "#server/core";
+import { fail, rateLimited } from "#server/core";
+import { hit, secondsUntil } from "#server/lib/rate-limit";
+import { guardedFetch, isEgressError } from "#server/runtime/egress";
 
 /**
  * The image proxy behind /api/file/image. The page's CSP loads images only from this site (so a model answer

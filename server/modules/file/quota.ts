@@ -1,8 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { formatSize } from "../../api/body-limit";
-import type { Deps } from "../../core";
-import { type AppError, fail } from "../../core";
-import { files, rateLimits } from "../../db/schema";
+import { formatSize } from "#server/api/body-limit";
+import type { Deps } from "#server/core";
+import { type AppError, fail } from "#server/core";
+import { files, rateLimits } from "#server/db/schema";
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { file } from "../../../contract/api/file";
-import type { ApiEnv } from "../../api/context";
-import { ok, readQuery, requireActor } from "../../api/http";
-import type { Deps } from "../../core";
-import { AppError, Codes } from "../../core";
+import { file } from "#contract/api/file";
+import type { ApiEnv } from "#server/api/context";
+import { ok, readQuery, requireActor } from "#server/api/http";
+import type { Deps } from "#server/core";
+import { AppError, Codes } from "#server/core";
 import { CHAT_KEY_RE } from "../tempchat/contract";
 import { linkSession } from "../tempchat/service";
 import { proxyImage } from "./image-proxy";

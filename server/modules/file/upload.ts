@@ -5,8 +5,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
-import { BodyTooLargeError } from "../../api/body-limit";
-import { AppError, badInput, Codes } from "../../core";
+import { BodyTooLargeError } from "#server/api/body-limit";
+import { AppError, badInput, Codes } from "#server/core";
 
 /** A file received from a multipart body, waiting in a temporary file until it is stored or discarded. */
 export interface ReceivedFile {

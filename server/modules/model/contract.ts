@@ -1,2 +1,2 @@
 /** The model module's request schemas live in the shared contract. */
-export * from "../../../contract/api/model";
+export * from "#contract/api/model";

@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { agentComponents, models } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { agentComponents, models } from "#server/db/schema";
 
 export type ModelRow = typeof models.$inferSelect;
 export type NewModel = typeof models.$inferInsert;

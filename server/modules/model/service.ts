@@ -1,9 +1,9 @@
 import { embed, generateText } from "ai";
-import type { Actor, Deps } from "../../core";
-import { fail, forbidden, notFound, requireSystemAdmin } from "../../core";
-import { encryptSecret, maskSecret } from "../../lib/secret-box";
-import { describeLlmError } from "../../llm/errors";
-import { apiKeyOf, embeddingModelFor, languageModelFor } from "../../llm/registry";
+import type { Actor, Deps } from "#server/core";
+import { fail, forbidden, notFound, requireSystemAdmin } from "#server/core";
+import { encryptSecret, maskSecret } from "#server/lib/secret-box";
+import { describeLlmError } from "#server/llm/errors";
+import { apiKeyOf, embeddingModelFor, languageModelFor } from "#server/llm/registry";
 import { findUserById } from "../auth";
 import { accessSpace } from "../space/service";
 import { findTenantConfigValues, saveTenantConfigValues } from "../tenant";

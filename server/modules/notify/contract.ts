@@ -1,2 +1,2 @@
 /** The notify module's request schemas live in the shared contract. */
-export * from "../../../contract/api/notify";
+export * from "#contract/api/notify";

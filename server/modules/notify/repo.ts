@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { authTokens, notifyEvents, notifyMessages, notifyMessageUsers, users } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { authTokens, notifyEvents, notifyMessages, notifyMessageUsers, users } from "#server/db/schema";
 
 export async function insertMessage(db: Db, values: typeof notifyMessages.$inferInsert, userIds: number[]) {
   const [message] = await db.insert(notifyMessages).values(values).returning();

@@ -1,6 +1,6 @@
-import type { Actor, Deps } from "../../core";
-import { fail } from "../../core";
-import type { Db } from "../../db/client";
+import type { Actor, Deps } from "#server/core";
+import { fail } from "#server/core";
+import type { Db } from "#server/db/client";
 import { findUserById } from "../auth";
 import type { MessageListInput, SendMessageInput } from "./contract";
 import * as repo from "./repo";

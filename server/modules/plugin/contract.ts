@@ -1,2 +1,2 @@
 /** The plugin module's request and response schemas live in the shared contract. */
-export * from "../../../contract/api/plugin";
+export * from "#contract/api/plugin";

@@ -3,7 +3,7 @@ import {
   codePluginConfigSchema,
   type HttpPluginConfig,
   httpPluginConfigSchema,
-} from "../../../contract/plugin";
+} from "#contract/plugin";
 import { toCreatorInfo } from "../agent/dto";
 import type { UserRow } from "../auth";
 import type { PluginInfo, PluginPermission } from "./contract";

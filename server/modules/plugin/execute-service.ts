@@ -1,6 +1,6 @@
-import type { Actor, Deps } from "../../core";
-import { fail } from "../../core";
-import { deriveOutputArgs, executePlugin } from "../../runtime/plugin";
+import type { Actor, Deps } from "#server/core";
+import { fail } from "#server/core";
+import { deriveOutputArgs, executePlugin } from "#server/runtime/plugin";
 import type { PluginTestInput } from "./contract";
 import { configOf } from "./dto";
 import type { PluginRow } from "./repo";

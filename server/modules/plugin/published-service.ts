@@ -1,5 +1,5 @@
-import type { Actor, Deps } from "../../core";
-import { notFound } from "../../core";
+import type { Actor, Deps } from "#server/core";
+import { notFound } from "#server/core";
 import { toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth";
 import type { Resolver } from "../component/kinds";

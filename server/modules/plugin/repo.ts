@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import type { historyKinds } from "../../../contract/enums";
-import type { Db } from "../../db/client";
-import { configHistory, plugins, users } from "../../db/schema";
+import type { historyKinds } from "#contract/enums";
+import type { Db } from "#server/db/client";
+import { configHistory, plugins, users } from "#server/db/schema";
 
 export type PluginRow = typeof plugins.$inferSelect;
 export type NewPlugin = typeof plugins.$inferInsert;

@@ -1,7 +1,7 @@
-import { starterCode } from "../../../contract/plugin";
-import type { Actor, Deps } from "../../core";
-import { fail, forbidden, notFound } from "../../core";
-import type { Db } from "../../db/client";
+import { starterCode } from "#contract/plugin";
+import type { Actor, Deps } from "#server/core";
+import { fail, forbidden, notFound } from "#server/core";
+import type { Db } from "#server/db/client";
 import { developsIn } from "../agent/dto";
 import { findUserById } from "../auth";
 import { accessComponent, checkCopyTarget, copyName, historyEntryView } from "../component/access";

@@ -1,7 +1,7 @@
-import type { historyKinds, PublishTargetType, publishStatuses } from "../../../contract/enums";
-import type { Actor, Deps } from "../../core";
-import { notFound } from "../../core";
-import type { Db } from "../../db/client";
+import type { historyKinds, PublishTargetType, publishStatuses } from "#contract/enums";
+import type { Actor, Deps } from "#server/core";
+import { notFound } from "#server/core";
+import type { Db } from "#server/db/client";
 import { labelOf, publishAdapterOf } from "../component/kinds";
 import type { SpaceRow } from "../space";
 import type { PublishedRow } from "./repo";

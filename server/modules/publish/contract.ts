@@ -1,2 +1,2 @@
 /** The publish module's request schemas live in the shared contract. */
-export * from "../../../contract/api/publish";
+export * from "#contract/api/publish";

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { publishApplies, publishedItems, users } from "../../db/schema";
-import { containsPattern } from "../../lib/sql";
+import type { Db } from "#server/db/client";
+import { publishApplies, publishedItems, users } from "#server/db/schema";
+import { containsPattern } from "#server/lib/sql";
 
 export type ApplyRow = typeof publishApplies.$inferSelect;
 export type PublishedRow = typeof publishedItems.$inferSelect;

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { squarePluginListInput } from "../../../contract/api/plugin";
-import type { ApiEnv } from "../../api/context";
-import { idParam, ok, readBody, requireActor } from "../../api/http";
-import type { Deps } from "../../core";
-import { requireSystemAdmin } from "../../core";
+import { squarePluginListInput } from "#contract/api/plugin";
+import type { ApiEnv } from "#server/api/context";
+import { idParam, ok, readBody, requireActor } from "#server/api/http";
+import type { Deps } from "#server/core";
+import { requireSystemAdmin } from "#server/core";
 import {
   agentApplyInput,
   applyInput,

@@ -1,7 +1,7 @@
-import type { PublishTargetType } from "../../../contract/enums";
-import type { Actor, Deps } from "../../core";
-import { fail, notFound, requireSystemAdmin } from "../../core";
-import type { Db } from "../../db/client";
+import type { PublishTargetType } from "#contract/enums";
+import type { Actor, Deps } from "#server/core";
+import { fail, notFound, requireSystemAdmin } from "#server/core";
+import type { Db } from "#server/db/client";
 import { toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth";
 import { labelOf } from "../component/kinds";

@@ -1,7 +1,7 @@
-import type { PublishTargetType } from "../../../contract/enums";
-import { pageOf } from "../../../contract/page";
-import type { Actor, Deps } from "../../core";
-import { forbidden, notFound, requireSystemAdmin } from "../../core";
+import type { PublishTargetType } from "#contract/enums";
+import { pageOf } from "#contract/page";
+import type { Actor, Deps } from "#server/core";
+import { forbidden, notFound, requireSystemAdmin } from "#server/core";
 import { toCreatorInfo } from "../agent/dto";
 import type { agentPublishAdapter } from "../agent/publish-adapter";
 import type { CopyResult } from "../agent/service";

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db } from "#server/db/client";
 import { listSpacesOfUser } from "../space";
 import { type PublishedRow, publishedOfTarget } from "./repo";
 

@@ -1,2 +1,2 @@
 /** The space module's request schemas live in the shared contract. */
-export * from "../../../contract/api/space";
+export * from "#contract/api/space";

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { spaces, spaceUsers, users } from "../../db/schema";
-import { containsPattern } from "../../lib/sql";
+import type { Db } from "#server/db/client";
+import { spaces, spaceUsers, users } from "#server/db/schema";
+import { containsPattern } from "#server/lib/sql";
 
 export type SpaceRow = typeof spaces.$inferSelect;
 export type SpaceRole = (typeof spaceUsers.$inferSelect)["role"];

@@ -1,5 +1,5 @@
-import type { Actor, Deps } from "../../core";
-import { fail, forbidden, notFound } from "../../core";
+import type { Actor, Deps } from "#server/core";
+import { fail, forbidden, notFound } from "#server/core";
 import { findUserById } from "../auth";
 import type { AddSpaceInput, MemberAddInput, MemberListInput, UpdateSpaceInput } from "./contract";
 import * as repo from "./repo";

@@ -1,6 +1,6 @@
-import type { Actor, Deps } from "../../core";
-import { badField, requireSystemAdmin } from "../../core";
-import type { Db } from "../../db/client";
+import type { Actor, Deps } from "#server/core";
+import { badField, requireSystemAdmin } from "#server/core";
+import type { Db } from "#server/db/client";
 import { EMAIL_RE } from "../auth/contract";
 import { findModel } from "../model";
 import { publishedOfTarget } from "../publish";

@@ -1,2 +1,2 @@
 /** The system module's request schemas live in the shared contract. */
-export * from "../../../contract/api/system";
+export * from "#contract/api/system";

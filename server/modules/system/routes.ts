@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/context";
-import { idParam, ok, readBody, requireActor } from "../../api/http";
-import type { Deps } from "../../core";
-import { requireSystemAdmin } from "../../core";
+import type { ApiEnv } from "#server/api/context";
+import { idParam, ok, readBody, requireActor } from "#server/api/http";
+import type { Deps } from "#server/core";
+import { requireSystemAdmin } from "#server/core";
 import { sendMessageInput } from "../notify/contract";
 import { sendMessage } from "../notify/service";
 import * as config from "./config-service";

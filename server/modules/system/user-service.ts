@@ -1,10 +1,10 @@
 import { and, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
-import { pageOf, pageWindow } from "../../../contract/page";
-import type { Actor, Deps } from "../../core";
-import { fail, notFound, requireSystemAdmin } from "../../core";
-import { users } from "../../db/schema";
-import { hashPassword } from "../../lib/crypto";
-import { containsPattern } from "../../lib/sql";
+import { pageOf, pageWindow } from "#contract/page";
+import type { Actor, Deps } from "#server/core";
+import { fail, notFound, requireSystemAdmin } from "#server/core";
+import { users } from "#server/db/schema";
+import { hashPassword } from "#server/lib/crypto";
+import { containsPattern } from "#server/lib/sql";
 import * as authRepo from "../auth";
 import { createUserWithSpace } from "../auth/service";
 import type { UserAddInput, UserListInput, UserUpdateInput } from "./contract";

@@ -1,2 +1,2 @@
 /** The table module's request and response schemas live in the shared contract. */
-export * from "../../../contract/api/table";
+export * from "#contract/api/table";

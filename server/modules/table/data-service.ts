@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
-import type { Actor, Deps } from "../../core";
-import { AppError, badField, badInput, Codes, fail, notFound } from "../../core";
-import type * as ddl from "../../runtime/table/ddl";
-import * as rows from "../../runtime/table/rows";
-import { type CellError, type CellValue, coerceRow } from "../../runtime/table/values";
-import * as xlsx from "../../runtime/table/xlsx";
+import type { Actor, Deps } from "#server/core";
+import { AppError, badField, badInput, Codes, fail, notFound } from "#server/core";
+import type * as ddl from "#server/runtime/table/ddl";
+import * as rows from "#server/runtime/table/rows";
+import { type CellError, type CellValue, coerceRow } from "#server/runtime/table/values";
+import * as xlsx from "#server/runtime/table/xlsx";
 import { findUserById } from "../auth";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportReport, type RowData } from "./contract";
 import { columnDefines } from "./dto";

@@ -4,8 +4,8 @@ import {
   type TableDefinitionInfo,
   type TableFieldInfo,
   type TableFieldType,
-} from "../../../contract/api/table";
-import { createTableDdl, type FieldSpec, physicalName, TABLE_SCHEMA } from "../../runtime/table/ddl";
+} from "#contract/api/table";
+import { createTableDdl, type FieldSpec, physicalName, TABLE_SCHEMA } from "#server/runtime/table/ddl";
 import { toCreatorInfo } from "../agent/dto";
 import type { FieldRow, TableDefRow } from "./repo";
 

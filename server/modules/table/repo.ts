@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { customTableFields, customTables, users } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { customTableFields, customTables, users } from "#server/db/schema";
 
 export type TableDefRow = typeof customTables.$inferSelect;
 export type NewTableDef = typeof customTables.$inferInsert;

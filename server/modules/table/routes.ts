@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/context";
-import { idParam, ok, readBody, readQuery, requireActor } from "../../api/http";
-import type { Deps } from "../../core";
+import type { ApiEnv } from "#server/api/context";
+import { idParam, ok, readBody, readQuery, requireActor } from "#server/api/http";
+import type { Deps } from "#server/core";
 import {
   addRowInput,
   addTableInput,

@@ -1,2 +1,2 @@
 /** The temporary chat's request schemas live in the shared contract. */
-export * from "../../../contract/api/tempchat";
+export * from "#contract/api/tempchat";

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { tempChatLinks } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { tempChatLinks } from "#server/db/schema";
 
 export type TempLinkRow = typeof tempChatLinks.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/context";
-import { idParam, ok, readBody, requireActor } from "../../api/http";
-import type { Deps } from "../../core";
-import { AppError, Codes } from "../../core";
+import type { ApiEnv } from "#server/api/context";
+import { idParam, ok, readBody, requireActor } from "#server/api/http";
+import type { Deps } from "#server/core";
+import { AppError, Codes } from "#server/core";
 import { chatStream } from "../conversation";
 import {
   createLinkInput,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Actor, Deps } from "../../core";
-import { AppError, Codes, fail, forbidden, notFound, rateLimited } from "../../core";
-import { hit, secondsUntil } from "../../lib/rate-limit";
+import type { Actor, Deps } from "#server/core";
+import { AppError, Codes, fail, forbidden, notFound, rateLimited } from "#server/core";
+import { hit, secondsUntil } from "#server/lib/rate-limit";
 import * as agents from "../agent";
 import { accessAgent } from "../agent/service";
 import { findUserById } from "../auth";

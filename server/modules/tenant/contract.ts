@@ -1,2 +1,2 @@
 /** The tenant settings' schema lives in the shared contract. */
-export * from "../../../contract/api/tenant";
+export * from "#contract/api/tenant";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { tenantConfigs, tenants } from "../../db/schema";
+import type { Db } from "#server/db/client";
+import { tenantConfigs, tenants } from "#server/db/schema";
 
 /**
  * Settings are read on nearly every request, so each process keeps them for a moment. Saving here clears

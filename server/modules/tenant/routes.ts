@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/context";
-import { ok } from "../../api/http";
-import type { Deps } from "../../core";
+import type { ApiEnv } from "#server/api/context";
+import { ok } from "#server/api/http";
+import type { Deps } from "#server/core";
 import { getTenantConfig, toPublicConfig } from "./service";
 
 export function tenantRoutes(deps: Deps) {

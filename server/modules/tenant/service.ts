@@ -1,4 +1,4 @@
-import type { Deps } from "../../core";
+import type { Deps } from "#server/core";
 import { type PublicTenantConfig, secretTenantFields, type TenantConfig, tenantConfigSchema } from "./contract";
 import { findTenantConfigValues } from "./repo";
 

@@ -1,2 +1,2 @@
 /** The workflow module's request and response schemas live in the shared contract. */
-export * from "../../../contract/api/workflow";
+export * from "#contract/api/workflow";

@@ -1,7 +1,7 @@
-import type { Arg } from "../../../contract/args";
-import type { StoredGraph, StoredNode } from "../../db/schema/workflow";
-import { portsOf } from "../../runtime/workflow/graph";
-import type { WorkflowNode } from "../../runtime/workflow/types";
+import type { Arg } from "#contract/args";
+import type { StoredGraph, StoredNode } from "#server/db/schema/workflow";
+import { portsOf } from "#server/runtime/workflow/graph";
+import type { WorkflowNode } from "#server/runtime/workflow/types";
 import { toCreatorInfo } from "../agent/dto";
 import type { UserRow } from "../auth";
 import type { PublishedRow } from "../publish";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { type NodeType, nodeKinds } from "../../../contract/workflow-nodes";
-import type { StoredGraph, StoredNode } from "../../db/schema/workflow";
-import { portsOf } from "../../runtime/workflow/graph";
-import { EXCEPTION, type WorkflowGraph, type WorkflowNode } from "../../runtime/workflow/types";
+import { type NodeType, nodeKinds } from "#contract/workflow-nodes";
+import type { StoredGraph, StoredNode } from "#server/db/schema/workflow";
+import { portsOf } from "#server/runtime/workflow/graph";
+import { EXCEPTION, type WorkflowGraph, type WorkflowNode } from "#server/runtime/workflow/types";
 
 /**
  * Pure edits of a stored graph (one flat node list). Every function returns new objects, so a caller can

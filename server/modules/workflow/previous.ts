@@ -1,7 +1,7 @@
-import type { Arg } from "../../../contract/args";
-import type { Actor, Deps } from "../../core";
-import type { StoredNode } from "../../db/schema/workflow";
-import { ancestry, indexGraph } from "../../runtime/workflow/graph";
+import type { Arg } from "#contract/args";
+import type { Actor, Deps } from "#server/core";
+import type { StoredNode } from "#server/db/schema/workflow";
+import { ancestry, indexGraph } from "#server/runtime/workflow/graph";
 import { engineGraph } from "./graph-edit";
 import { accessNode } from "./service";
 

@@ -1,5 +1,5 @@
-import type { Arg } from "../../../contract/args";
-import { type Actor, type Deps, notFound } from "../../core";
+import type { Arg } from "#contract/args";
+import { type Actor, type Deps, notFound } from "#server/core";
 import { toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth";
 import type { Resolver } from "../component/kinds";

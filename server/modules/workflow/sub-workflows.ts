@@ -1,7 +1,7 @@
-import type { Actor, Deps } from "../../core";
-import type { NodeCheck } from "../../runtime/workflow";
-import { MAX_WORKFLOW_DEPTH, targetOf } from "../../runtime/workflow/nodes/Workflow";
-import type { WorkflowGraph } from "../../runtime/workflow/types";
+import type { Actor, Deps } from "#server/core";
+import type { NodeCheck } from "#server/runtime/workflow";
+import { MAX_WORKFLOW_DEPTH, targetOf } from "#server/runtime/workflow/nodes/Workflow";
+import type { WorkflowGraph } from "#server/runtime/workflow/types";
 import { accessComponent } from "../component/access";
 import type { WorkflowSnapshot } from "./dto";
 import { engineGraph } from "./graph-edit";

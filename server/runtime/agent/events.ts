@@ -1,4 +1,4 @@
-import type { ChatEvent, EventType, MessageKind } from "../../../contract/chat";
+import type { ChatEvent, EventType, MessageKind } from "#contract/chat";
 
 export type {
   ChatEvent,
@@ -7,7 +7,7 @@ export type {
   MessageKind,
   ProcessingStep,
   StepResult,
-} from "../../../contract/chat";
+} from "#contract/chat";
 
 type EventOf<E extends EventType> = Extract<ChatEvent, { eventType: E }>;
 

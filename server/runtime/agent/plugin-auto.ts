@@ -1,6 +1,6 @@
 import type { JSONSchema7 } from "@ai-sdk/provider";
 import { generateText } from "ai";
-import { languageModelFor } from "../../llm/registry";
+import { languageModelFor } from "#server/llm/registry";
 import type { ToolBuildContext } from "./tools";
 
 const EXTRACT_TIMEOUT_MS = 30_000;

@@ -3,10 +3,10 @@ import {
   codePluginConfigSchema,
   type HttpPluginConfig,
   httpPluginConfigSchema,
-} from "../../../contract/plugin";
-import { findAgent } from "../../modules/agent";
-import { resolveTarget } from "../../modules/component/kinds";
-import { findPlugin } from "../../modules/plugin/repo";
+} from "#contract/plugin";
+import { findAgent } from "#server/modules/agent";
+import { resolveTarget } from "#server/modules/component/kinds";
+import { findPlugin } from "#server/modules/plugin/repo";
 import type { ToolBuildContext } from "./tools";
 
 /** A plugin as a tool runs it: the draft in the editor's debug chat, its publication everywhere else. */

@@ -1,5 +1,5 @@
 import type { JSONSchema7 } from "@ai-sdk/provider";
-import type { Arg } from "../../../contract/args";
+import type { Arg } from "#contract/args";
 import { itemArg } from "../plugin/args";
 
 /**

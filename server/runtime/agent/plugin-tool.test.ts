@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import type { Arg } from "../../../contract/args";
+import type { Arg } from "#contract/args";
 import { boundArgs, callValues, inputSchemaOf, toolNameOf } from "./plugin-schema";
 import { cardDataOf, pluginTool } from "./plugin-tool";
 import type { ComponentSnapshot, ToolBuildContext } from "./tools";

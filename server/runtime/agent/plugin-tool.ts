@@ -1,8 +1,8 @@
-import type { Arg } from "../../../contract/args";
-import { toolBindSchema } from "../../../contract/components";
-import { systemVariables } from "../../modules/agent/variables";
-import { insertMessage } from "../../modules/conversation/repo";
-import { pushEvent } from "../../modules/notify";
+import type { Arg } from "#contract/args";
+import { toolBindSchema } from "#contract/components";
+import { systemVariables } from "#server/modules/agent/variables";
+import { insertMessage } from "#server/modules/conversation/repo";
+import { pushEvent } from "#server/modules/notify";
 import { executePlugin, readPath } from "../plugin";
 import { extractAutoArgs } from "./plugin-auto";
 import { loadToolPlugin, type ToolPlugin } from "./plugin-loader";

@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
-import type { Attachment } from "../../db/schema";
-import type { MessageRow } from "../../modules/conversation";
+import type { Attachment } from "#server/db/schema";
+import type { MessageRow } from "#server/modules/conversation";
 
 /** Reads `a.b[0].c` from the variables; missing values read as "". */
 function lookup(values: Record<string, unknown>, path: string): unknown {

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Deps } from "../../core";
-import { chatRuns, messages } from "../../db/schema";
+import type { Deps } from "#server/core";
+import { chatRuns, messages } from "#server/db/schema";
 
 const TICK_MS = 1_000;
 

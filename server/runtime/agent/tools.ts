@@ -1,9 +1,9 @@
 import type { JSONSchema7 } from "@ai-sdk/provider";
-import type { Deps } from "../../core";
-import type { Variable } from "../../modules/agent/contract";
-import type { AgentSnapshot } from "../../modules/agent/dto";
-import { toolFactoryOf } from "../../modules/component/kinds";
-import type { ModelRow } from "../../modules/model/repo";
+import type { Deps } from "#server/core";
+import type { Variable } from "#server/modules/agent/contract";
+import type { AgentSnapshot } from "#server/modules/agent/dto";
+import { toolFactoryOf } from "#server/modules/component/kinds";
+import type { ModelRow } from "#server/modules/model/repo";
 
 export type InvokeMode = "AUTO" | "ON_DEMAND" | "MANUAL" | "MANUAL_ON_DEMAND";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Deps } from "../../core";
-import type { Db } from "../../db/client";
-import { type Attachment, chatRuns, conversations, messages } from "../../db/schema";
+import type { Deps } from "#server/core";
+import type { Db } from "#server/db/client";
+import { type Attachment, chatRuns, conversations, messages } from "#server/db/schema";
 
 /** What a turn stores before the model is called. */
 export interface TurnStart {

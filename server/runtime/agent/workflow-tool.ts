@@ -1,10 +1,10 @@
-import type { Arg } from "../../../contract/args";
-import { toolBindSchema } from "../../../contract/components";
-import { findAgent } from "../../modules/agent";
-import { resolveTarget } from "../../modules/component/kinds";
-import { insertMessage } from "../../modules/conversation/repo";
-import { pushEvent } from "../../modules/notify";
-import { findWorkflow } from "../../modules/workflow/repo";
+import type { Arg } from "#contract/args";
+import { toolBindSchema } from "#contract/components";
+import { findAgent } from "#server/modules/agent";
+import { resolveTarget } from "#server/modules/component/kinds";
+import { insertMessage } from "#server/modules/conversation/repo";
+import { pushEvent } from "#server/modules/notify";
+import { findWorkflow } from "#server/modules/workflow/repo";
 import type { RunOutcome, WorkflowGraph } from "../workflow";
 import { extractAutoArgs } from "./plugin-auto";
 import { boundArgs, hasBinding, inputSchemaOf, shownToModel } from "./plugin-schema";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../config";
+import { ConfigError, loadConfig } from "#server/config";
 import { parseEgressAllow } from "./address";
 import { EgressError } from "./errors";
 import { checkTarget, type Resolver, systemResolver } from "./guard";

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { CodePluginConfig } from "../../../contract/plugin";
+import type { CodePluginConfig } from "#contract/plugin";
 import { closeSandbox } from "../sandbox";
 import { executePlugin } from "./index";
 

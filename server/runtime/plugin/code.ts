@@ -1,4 +1,4 @@
-import { type CodePluginConfig, defaultPluginTimeout } from "../../../contract/plugin";
+import { type CodePluginConfig, defaultPluginTimeout } from "#contract/plugin";
 import { runCode } from "../sandbox";
 import { resolveInputs } from "./args";
 import { extractOutputs } from "./output";

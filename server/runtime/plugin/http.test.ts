@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HttpPluginConfig } from "../../../contract/plugin";
+import type { HttpPluginConfig } from "#contract/plugin";
 import { executePlugin } from "./index";
 
 interface Seen {

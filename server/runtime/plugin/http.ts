@@ -1,4 +1,4 @@
-import { defaultPluginTimeout, type HttpPluginConfig } from "../../../contract/plugin";
+import { defaultPluginTimeout, type HttpPluginConfig } from "#contract/plugin";
 import { guardedFetch, isEgressError } from "../egress";
 import { resolveInputs } from "./args";
 import { extractOutputs } from "./output";

@@ -1,5 +1,5 @@
-import type { Arg } from "../../../contract/args";
-import type { CodePluginConfig, HttpPluginConfig } from "../../../contract/plugin";
+import type { Arg } from "#contract/args";
+import type { CodePluginConfig, HttpPluginConfig } from "#contract/plugin";
 
 /** What a plugin run needs: the stored config plus this call's argument values (by name) and system variables. */
 export type PluginRunInput = {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { FIELD_NAME_RULE, type TableFieldType } from "../../../contract/api/table";
-import type { Db } from "../../db/client";
+import { FIELD_NAME_RULE, type TableFieldType } from "#contract/api/table";
+import type { Db } from "#server/db/client";
 
 /**
  * The physical side of data tables: one PostgreSQL table per definition, `agent_custom_table.custom_table_<id>`,

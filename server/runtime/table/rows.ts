@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { TableRow } from "../../../contract/api/table";
+import type { TableRow } from "#contract/api/table";
 import { affectedOf, type Exec, type FieldSpec, ident, NOW_SQL, qualified, rowsOf } from "./ddl";
 import type { CellValue } from "./values";
 

@@ -1,4 +1,4 @@
-import { LONG_TEXT_MAX, STRING_MAX, systemFieldNames } from "../../../contract/api/table";
+import { LONG_TEXT_MAX, STRING_MAX, systemFieldNames } from "#contract/api/table";
 import { type FieldSpec, parseDateText } from "./ddl";
 
 /** A value ready to bind: text (also numbers as text and dates as `YYYY-MM-DD HH:mm:ss`), a number, a boolean or null. */

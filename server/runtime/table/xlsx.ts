@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from "node:stream";
 import ExcelJS from "exceljs";
-import type { TableRow } from "../../../contract/api/table";
-import { systemFieldNames } from "../../../contract/api/table";
+import type { TableRow } from "#contract/api/table";
+import { systemFieldNames } from "#contract/api/table";
 import type { FieldSpec } from "./ddl";
 
 /**

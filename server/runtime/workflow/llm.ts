@@ -1,5 +1,5 @@
 import { generateText } from "ai";
-import { describeLlmError } from "../../llm/errors";
+import { describeLlmError } from "#server/llm/errors";
 import type { NodeContext } from "./types";
 
 export interface Completion {

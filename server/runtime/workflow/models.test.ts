@@ -1,6 +1,6 @@
 import type { LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import { BuiltinLanguageModel } from "../../llm/builtin";
+import { BuiltinLanguageModel } from "#server/llm/builtin";
 import type { PausedState } from "./events";
 import { resumeWorkflow, startWorkflow } from "./executor";
 import { drain, graphOf, lit, loopNodes, param, ref, trail, wfNode } from "./testing";

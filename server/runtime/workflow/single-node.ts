@@ -1,4 +1,4 @@
-import { nodeKinds } from "../../../contract/workflow-nodes";
+import { nodeKinds } from "#contract/workflow-nodes";
 import type { RunOutcome, WorkflowEvent } from "./events";
 import { EventChannel } from "./events";
 import { type RunOptions, startWorkflow, type WorkflowRun } from "./executor";

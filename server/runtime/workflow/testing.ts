@@ -1,5 +1,5 @@
-import type { Arg } from "../../../contract/args";
-import type { NodeType } from "../../../contract/workflow-nodes";
+import type { Arg } from "#contract/args";
+import type { NodeType } from "#contract/workflow-nodes";
 import type { RunOutcome, WorkflowEvent } from "./events";
 import type { WorkflowRun } from "./executor";
 import type { WorkflowGraph, WorkflowNode } from "./types";

@@ -1,6 +1,6 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { Arg } from "../../../contract/args";
-import type { NodeKind, NodeType } from "../../../contract/workflow-nodes";
+import type { Arg } from "#contract/args";
+import type { NodeKind, NodeType } from "#contract/workflow-nodes";
 import type { EgressLimits } from "../egress";
 
 /** One node as stored and sent by the editor (reference original-frontend.md §3.2); loop children may sit flat or in `innerNodes`. */

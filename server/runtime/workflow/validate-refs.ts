@@ -1,5 +1,5 @@
-import type { Arg } from "../../../contract/args";
-import { systemVariables } from "../../modules/agent/variables";
+import type { Arg } from "#contract/args";
+import { systemVariables } from "#server/modules/agent/variables";
 import { ancestry, type GraphIndex } from "./graph";
 import { definitionOf } from "./nodes";
 import type { WorkflowNode } from "./types";

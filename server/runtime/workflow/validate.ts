@@ -1,4 +1,4 @@
-import { nodeKinds } from "../../../contract/workflow-nodes";
+import { nodeKinds } from "#contract/workflow-nodes";
 import { findCycle, type GraphIndex, indexGraph, reachingTo } from "./graph";
 import { definitionOf } from "./nodes";
 import type { WorkflowGraph, WorkflowNode } from "./types";

@@ -1,4 +1,4 @@
-import type { Arg } from "../../../contract/args";
+import type { Arg } from "#contract/args";
 
 /**
  * References and literal values of node arguments (reference original-backend.md §6.2). A reference is

@@ -1,13 +1,13 @@
 import { Search, UserPlus } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { toUserBrief } from "../../../../server/modules/auth/service";
-import { displayName } from "../../../lib/format";
-import { grantableRoleOptions } from "../../../lib/labels";
-import { Avatar } from "../../ui/avatar";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { Input } from "../../ui/input";
-import { Select } from "../../ui/select";
+import { Avatar } from "#app/components/ui/avatar";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { Select } from "#app/components/ui/select";
+import { displayName } from "#app/lib/format";
+import { grantableRoleOptions } from "#app/lib/labels";
+import type { toUserBrief } from "#server/modules/auth/service";
 import type { TeamReply } from "./schemas";
 
 export type FoundUser = ReturnType<typeof toUserBrief>;

@@ -1,13 +1,13 @@
 import { Search, UserMinus } from "lucide-react";
 import { Form, Link } from "react-router";
-import { displayName, formatDate } from "../../../lib/format";
-import { grantableRoleOptions, spaceRoleLabels } from "../../../lib/labels";
-import type { SpacePermissions } from "../../../lib/space-permissions";
-import { Avatar } from "../../ui/avatar";
-import { Badge } from "../../ui/badge";
-import { Button, buttonClass } from "../../ui/button";
-import { Input } from "../../ui/input";
-import { Select } from "../../ui/select";
+import { Avatar } from "#app/components/ui/avatar";
+import { Badge } from "#app/components/ui/badge";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
+import { Select } from "#app/components/ui/select";
+import { displayName, formatDate } from "#app/lib/format";
+import { grantableRoleOptions, spaceRoleLabels } from "#app/lib/labels";
+import type { SpacePermissions } from "#app/lib/space-permissions";
 import type { Member, TeamReply } from "./schemas";
 
 interface MemberTableProps {

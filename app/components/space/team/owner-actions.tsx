@@ -1,10 +1,10 @@
 import { ArrowRightLeft, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { SpaceDto } from "../../../../server/modules/space/service";
-import { displayName } from "../../../lib/format";
-import type { SpacePermissions } from "../../../lib/space-permissions";
-import { Button, buttonClass } from "../../ui/button";
-import { Select } from "../../ui/select";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Select } from "#app/components/ui/select";
+import { displayName } from "#app/lib/format";
+import type { SpacePermissions } from "#app/lib/space-permissions";
+import type { SpaceDto } from "#server/modules/space/service";
 import type { Member } from "./schemas";
 
 interface OwnerActionsProps {

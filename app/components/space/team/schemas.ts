@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import type { listMembers } from "../../../../server/modules/space/service";
-import { idField } from "../../../lib/forms";
-import { grantableRoles } from "../../../lib/labels";
+import { idField } from "#app/lib/forms";
+import { grantableRoles } from "#app/lib/labels";
+import type { listMembers } from "#server/modules/space/service";
 import { spaceInfoSchema } from "../create-space-form";
 
 /** The team page's forms, one per `intent`; shared by the browser (conform) and the route action. */

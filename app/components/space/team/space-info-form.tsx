@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import type { SpaceDto } from "../../../../server/modules/space/service";
-import { firstInvalidField } from "../../../lib/forms";
-import { Button } from "../../ui/button";
-import { Field, FormErrors } from "../../ui/field";
-import { Input } from "../../ui/input";
-import { Textarea } from "../../ui/textarea";
+import { Button } from "#app/components/ui/button";
+import { Field, FormErrors } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Textarea } from "#app/components/ui/textarea";
+import { firstInvalidField } from "#app/lib/forms";
+import type { SpaceDto } from "#server/modules/space/service";
 import { type TeamReply, teamSchemas } from "./schemas";
 
 export function SpaceInfoForm({ space, reply }: { space: SpaceDto; reply?: TeamReply }) {

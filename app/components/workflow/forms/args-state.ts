@@ -1,4 +1,4 @@
-import type { Arg } from "../../../../contract/args";
+import type { Arg } from "#contract/args";
 import type { ReferenceOption } from "./graph";
 
 /**

@@ -1,10 +1,10 @@
 import { clsx } from "clsx";
 import { CornerDownRight, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import type { Arg } from "../../../../contract/args";
-import { optionsOf, variableDataTypeLabels } from "../../../lib/labels";
-import { buttonClass } from "../../ui/button";
-import { controlClass } from "../../ui/input";
+import { buttonClass } from "#app/components/ui/button";
+import { controlClass } from "#app/components/ui/input";
+import { optionsOf, variableDataTypeLabels } from "#app/lib/labels";
+import type { Arg } from "#contract/args";
 import {
   type ArgPath,
   addArg,

@@ -1,5 +1,5 @@
-import { CodeAssistant } from "../../plugin/code-assistant";
-import { CodeEditor } from "../../plugin/code-editor";
+import { CodeAssistant } from "#app/components/plugin/code-assistant";
+import { CodeEditor } from "#app/components/plugin/code-editor";
 import { ArgRows } from "./args";
 import {
   type CodeLanguage,

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from "lucide-react";
-import type { CompareType } from "../../../../contract/workflow-nodes";
-import { buttonClass } from "../../ui/button";
+import { buttonClass } from "#app/components/ui/button";
+import type { CompareType } from "#contract/workflow-nodes";
 import { ReferenceSelect, ValueInput } from "./args";
 import {
   addBranch,

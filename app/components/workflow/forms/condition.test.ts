@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareTypes } from "../../../../contract/workflow-nodes";
+import { compareTypes } from "#contract/workflow-nodes";
 import {
   addBranch,
   addCondition,

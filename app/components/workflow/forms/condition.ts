@@ -1,5 +1,5 @@
-import type { Arg } from "../../../../contract/args";
-import type { CompareType } from "../../../../contract/workflow-nodes";
+import type { Arg } from "#contract/args";
+import type { CompareType } from "#contract/workflow-nodes";
 import type { ReferenceOption } from "./graph";
 import { newUuid } from "./ids";
 import type { NodeConfig } from "./types";

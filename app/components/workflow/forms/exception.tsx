@@ -1,4 +1,4 @@
-import type { ExceptionHandleConfig } from "../../../../contract/workflow-nodes";
+import type { ExceptionHandleConfig } from "#contract/workflow-nodes";
 import type { NodeConfig } from "./types";
 import { NumberField, Section, SelectField, TextAreaField } from "./widgets";
 

@@ -1,5 +1,5 @@
-import type { Arg } from "../../../../contract/args";
-import { nodeKinds } from "../../../../contract/workflow-nodes";
+import type { Arg } from "#contract/args";
+import { nodeKinds } from "#contract/workflow-nodes";
 import { ArgRows } from "./args";
 import { validateArgs } from "./args-state";
 import type { FormNode, ReferenceOption } from "./graph";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Arg } from "../../../../contract/args";
+import type { Arg } from "#contract/args";
 import { type FormGraph, type FormNode, loopBodyOf, referenceLabel, referenceOptions, upstreamOf } from "./graph";
 
 const out = (name: string, dataType = "String", subArgs?: Arg[]): Arg => ({ name, dataType, subArgs });

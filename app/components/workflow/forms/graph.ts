@@ -1,5 +1,5 @@
-import type { Arg } from "../../../../contract/args";
-import { type NodeType, nodeKinds } from "../../../../contract/workflow-nodes";
+import type { Arg } from "#contract/args";
+import { type NodeType, nodeKinds } from "#contract/workflow-nodes";
 
 /**
  * The slice of a workflow graph the node forms read. Both shapes of contract/api/workflow.ts fit it: the

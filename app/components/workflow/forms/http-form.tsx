@@ -1,4 +1,4 @@
-import { httpContentTypeLabels, optionsOf } from "../../../lib/labels";
+import { httpContentTypeLabels, optionsOf } from "#app/lib/labels";
 import { ArgRows } from "./args";
 import { argsOf } from "./generic-form";
 import { httpMethods, inputNames, MAX_HTTP_TIMEOUT, validateHttp } from "./http";

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from "lucide-react";
-import { buttonClass } from "../../ui/button";
-import { controlClass } from "../../ui/input";
+import { buttonClass } from "#app/components/ui/button";
+import { controlClass } from "#app/components/ui/input";
 import { ArgRows } from "./args";
 import { useEnsureDefaults } from "./ensure-defaults";
 import { argsOf, validateCommonArgs } from "./generic-form";

@@ -1,4 +1,4 @@
-import type { Arg } from "../../../../contract/args";
+import type { Arg } from "#contract/args";
 import { validateArgs } from "./args-state";
 import type { ReferenceOption } from "./graph";
 import type { NodeConfig } from "./types";

@@ -1,6 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
-import { nodeKinds } from "../../../../contract/workflow-nodes";
+import { nodeKinds } from "#contract/workflow-nodes";
 import { ExceptionSettings, validateException } from "./exception";
 import { type FormGraph, type FormNode, findNode, referenceOptions, upstreamOf } from "./graph";
 import { formOf } from "./registry";

@@ -1,4 +1,4 @@
-import type { Arg } from "../../../../contract/args";
+import type { Arg } from "#contract/args";
 
 /** Where the node forms read the space's models and the plugins and workflows a node may run. */
 export const NODE_OPTIONS_URL = "/resources/workflow-node-options";

@@ -1,4 +1,4 @@
-import type { NodeType } from "../../../../contract/workflow-nodes";
+import type { NodeType } from "#contract/workflow-nodes";
 import { codeForm } from "./code-form";
 import { conditionForm } from "./condition-form";
 import { endForm } from "./end-form";

@@ -1,4 +1,4 @@
-import type { z } from "../../../../contract/zod";
+import type { z } from "#contract/zod";
 
 /**
  * The editable fields of a node kind's config schema, for the generic form: plain text, numbers, choices and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nodeKinds } from "../../../../contract/workflow-nodes";
+import { nodeKinds } from "#contract/workflow-nodes";
 import {
   addArg,
   bindReference,

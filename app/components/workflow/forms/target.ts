@@ -1,4 +1,4 @@
-import type { Arg } from "../../../../contract/args";
+import type { Arg } from "#contract/args";
 import type { FormNode, ReferenceOption } from "./graph";
 
 /** Plugin and Workflow nodes run a published target: which one, and its parameters bound like any node's. */

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { controlClass } from "../../ui/input";
+import { controlClass } from "#app/components/ui/input";
 import { applyCompletion, completionAt, matchNames } from "./template";
 
 interface TemplateFieldProps {

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { type ReactNode, useId } from "react";
-import { controlClass } from "../../ui/input";
+import { controlClass } from "#app/components/ui/input";
 
 /** Small labelled controls for the side panel: every control has a real <label>, so getByLabel finds it. */
 

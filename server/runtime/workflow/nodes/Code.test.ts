@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeSandbox, runCode, warmSandbox } from "../../sandbox";
+import { closeSandbox, runCode, warmSandbox } from "#server/runtime/sandbox";
 import { startWorkflow } from "../executor";
 import { drain, graphOf, param, ref, wfNode } from "../testing";
 

@@ -1,6 +1,6 @@
-import type { Arg } from "../../../../contract/args";
-import { nodeKinds } from "../../../../contract/workflow-nodes";
-import { runCode } from "../../sandbox";
+import type { Arg } from "#contract/args";
+import { nodeKinds } from "#contract/workflow-nodes";
+import { runCode } from "#server/runtime/sandbox";
 import type { NodeDefinition, WorkflowNode } from "../types";
 
 const DEFAULT_TIMEOUT_S = 60;

@@ -1,6 +1,6 @@
 import { RE2JS } from "re2js";
-import type { Arg } from "../../../../contract/args";
-import { type CompareType, nodeKinds } from "../../../../contract/workflow-nodes";
+import type { Arg } from "#contract/args";
+import { type CompareType, nodeKinds } from "#contract/workflow-nodes";
 import { textOf } from "../template";
 import type { NodeContext, NodeDefinition, WorkflowNode } from "../types";
 

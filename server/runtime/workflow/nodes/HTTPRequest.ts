@@ -1,7 +1,7 @@
-import type { Arg } from "../../../../contract/args";
-import { nodeKinds } from "../../../../contract/workflow-nodes";
-import { guardedFetch } from "../../egress";
-import { extractOutputs } from "../../plugin";
+import type { Arg } from "#contract/args";
+import { nodeKinds } from "#contract/workflow-nodes";
+import { guardedFetch } from "#server/runtime/egress";
+import { extractOutputs } from "#server/runtime/plugin";
 import { renderTemplate, textOf } from "../template";
 import type { NodeDefinition } from "../types";
 

@@ -1,5 +1,5 @@
-import { nodeKinds } from "../../../../contract/workflow-nodes";
-import { BUILTIN_TASKS } from "../../../llm/builtin";
+import { nodeKinds } from "#contract/workflow-nodes";
+import { BUILTIN_TASKS } from "#server/llm/builtin";
 import { complete, jsonIn } from "../llm";
 import { textOf } from "../template";
 import type { NodeDefinition, WorkflowNode } from "../types";

@@ -1,5 +1,5 @@
-import type { Arg } from "../../../../contract/args";
-import { nodeKinds } from "../../../../contract/workflow-nodes";
+import type { Arg } from "#contract/args";
+import { nodeKinds } from "#contract/workflow-nodes";
 import { complete, jsonIn } from "../llm";
 import { renderTemplate } from "../template";
 import type { NodeDefinition } from "../types";

@@ -1,4 +1,4 @@
-import { nodeKinds } from "../../../../contract/workflow-nodes";
+import { nodeKinds } from "#contract/workflow-nodes";
 import type { NodeDefinition } from "../types";
 
 /** Ends the loop after this iteration, which still counts in the loop's outputs. */

@@ -1,4 +1,4 @@
-import { nodeKinds } from "../../../../contract/workflow-nodes";
+import { nodeKinds } from "#contract/workflow-nodes";
 import type { NodeDefinition } from "../types";
 
 /** Ends this iteration; the loop goes on with the next. */

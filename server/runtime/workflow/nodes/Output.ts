@@ -1,4 +1,4 @@
-import { nodeKinds } from "../../../../contract/workflow-nodes";
+import { nodeKinds } from "#contract/workflow-nodes";
 import { renderTemplate } from "../template";
 import type { NodeDefinition } from "../types";
 

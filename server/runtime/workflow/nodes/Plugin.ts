@@ -1,4 +1,4 @@
-import { nodeKinds } from "../../../../contract/workflow-nodes";
+import { nodeKinds } from "#contract/workflow-nodes";
 import type { NodeDefinition, WorkflowNode } from "../types";
 
 const pluginIdOf = (node: WorkflowNode) =>

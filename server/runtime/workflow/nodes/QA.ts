@@ -1,6 +1,6 @@
-import type { Arg } from "../../../../contract/args";
-import { nodeKinds } from "../../../../contract/workflow-nodes";
-import { BUILTIN_TASKS } from "../../../llm/builtin";
+import type { Arg } from "#contract/args";
+import { nodeKinds } from "#contract/workflow-nodes";
+import { BUILTIN_TASKS } from "#server/llm/builtin";
 import { complete, jsonIn } from "../llm";
 import { renderTemplate } from "../template";
 import { type NodeContext, type NodeDefinition, type NodeOutcome, OUT, type WorkflowNode } from "../types";

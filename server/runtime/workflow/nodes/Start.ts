@@ -1,5 +1,5 @@
-import type { Arg } from "../../../../contract/args";
-import { nodeKinds } from "../../../../contract/workflow-nodes";
+import type { Arg } from "#contract/args";
+import { nodeKinds } from "#contract/workflow-nodes";
 import type { NodeDefinition } from "../types";
 import { convertLiteral } from "../values";
 

@@ -1,4 +1,4 @@
-import { nodeKinds } from "../../../../contract/workflow-nodes";
+import { nodeKinds } from "#contract/workflow-nodes";
 import type { NodeDefinition, WorkflowNode } from "../types";
 
 /** How deep Workflow nodes may nest: the top workflow and four levels of sub-workflows below it. */

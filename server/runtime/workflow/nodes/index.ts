@@ -1,4 +1,4 @@
-import type { NodeType } from "../../../../contract/workflow-nodes";
+import type { NodeType } from "#contract/workflow-nodes";
 import type { NodeDefinition } from "../types";
 import { Code } from "./Code";
 import { Condition } from "./Condition";

@@ -1,4 +1,4 @@
-import { type NodeType, nodeKinds } from "../../../../contract/workflow-nodes";
+import { type NodeType, nodeKinds } from "#contract/workflow-nodes";
 import type { NodeDefinition } from "../types";
 
 /**
