@@ -4,6 +4,7 @@ import type { Deps } from "./core";
 import { type Database, openDatabase } from "./db/client";
 import { seed } from "./db/seed";
 import { markInterrupted } from "./modules/conversation";
+import { startKnowledge } from "./modules/knowledge";
 import "./lib/zod";
 
 /**
@@ -21,6 +22,8 @@ export async function openPlatform(config: Config, opts: { snapshot?: Blob } = {
   await database.migrate();
   const deps: Deps = { config, db: database.db, log };
   const seeded = await seed(deps);
+  // The built-in embedding in every tenant's model list; ingestion jobs left over from the last run resume.
+  await startKnowledge(deps, database);
   const interrupted = await markInterrupted(deps.db, leaseTimeout(database));
   if (interrupted) log.warn({ interrupted }, "answers cut off by the last shutdown were marked interrupted");
   return { deps, database, seeded };

@@ -5,6 +5,7 @@ import { component } from "./component";
 import { conversation } from "./conversation";
 import type { Endpoint } from "./endpoint";
 import { file } from "./file";
+import { knowledge } from "./knowledge";
 import { model } from "./model";
 import { notify } from "./notify";
 import { plugin } from "./plugin";
@@ -25,6 +26,7 @@ export const endpoints = {
   component,
   conversation,
   file,
+  knowledge,
   model,
   notify,
   plugin,

@@ -14,6 +14,7 @@ import type { Deps } from "../core";
 import { AppError, Codes, envelope } from "../core";
 import { conversationRoutes } from "../modules/conversation/routes";
 import { fileRoutes } from "../modules/file/routes";
+import { knowledgeRoutes } from "../modules/knowledge";
 import { modelRoutes } from "../modules/model/routes";
 import { notifyRoutes } from "../modules/notify/routes";
 import { pluginRoutes, publishedPluginRoutes } from "../modules/plugin";
@@ -120,6 +121,7 @@ export function createApi(deps: Deps) {
   api.route("/api/system", systemRoutes(deps));
   api.route("/api/temp/chat", tempChatRoutes(deps));
   api.route("/api/file", fileRoutes(deps));
+  api.route("/api/knowledge", knowledgeRoutes(deps));
   api.route("/api/assistant", assistantRoutes(deps));
 
   api.notFound((c) => {

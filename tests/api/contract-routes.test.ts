@@ -386,6 +386,77 @@ describe("responses conform to the contract on the happy path", () => {
     expect(await call(tempchat.stop, { token: null, params: { requestId: tempRequest } })).toBe(false);
   });
 
+  it("knowledge bases: documents, segments, QA pairs and search", async () => {
+    const { knowledge: k } = endpoints;
+    const { token } = await s.newUser();
+    const spaceId = (await call(space.add, { token, body: { name: "知识库空间" } })) as number;
+    /** Like send, for the GET endpoints that take their id in the query. */
+    const get = async (e: Endpoint, query: Record<string, number>) => {
+      const res = await s.call(
+        `${pathOf(e)}?${new URLSearchParams(Object.entries(query).map(([n, v]) => [n, String(v)]))}`,
+        { token },
+      );
+      expect(res, res.message).toMatchObject({ code: "0000" });
+      if (e.response) expect(e.response.safeParse(res.data).error?.issues).toBeUndefined();
+      covered.add(e);
+      return res.data;
+    };
+    const kbId = (await call(k.add, { token, body: { spaceId, name: "契约知识库" } })) as number;
+    await call(k.update, { token, body: { id: kbId, description: "说明" } });
+    await get(k.detail, { id: kbId });
+    await call(k.list, { token, body: { queryFilter: { spaceId } } });
+    const text = "购买后七天内可以申请无理由退款，退款手续费为实付金额的百分之十。";
+    await call(k.documentCustomAdd, { token, body: { kbId, name: "退款说明", fileContent: text } });
+    const form = new FormData();
+    form.append("file", new Blob([text]), "退款.txt");
+    const upload = await fetch(`${s.url}/api/file/upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    }).then((r) => r.json());
+    await call(k.documentAdd, { token, body: { kbId, fileList: [{ name: "退款.txt", docUrl: upload.data.url }] } });
+    await call(k.documentCustomAdd, { token, body: { kbId, name: "太短", fileContent: "短" } });
+    const docs = (await call(k.documentList, { token, body: { queryFilter: { kbId } } })) as {
+      records: { id: number; name: string; docStatusCode: number }[];
+    };
+    const [failing, file, pasted] = docs.records.map((d) => d.id) as [number, number, number];
+    await call(k.documentRename, { token, body: { docId: file, name: "退款政策.txt" } });
+    await call(k.documentStatus, { token, body: { docIds: [pasted, file] } });
+    for (;;) {
+      const list = (await call(k.documentList, { token, body: { queryFilter: { kbId } } })) as typeof docs;
+      if (list.records.every((d) => d.docStatusCode === 2 || d.docStatusCode === 10)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await get(k.documentDetail, { dataId: pasted });
+    await call(k.documentRetry, { token, params: { docId: failing } });
+    const segments = (await call(k.segmentList, { token, body: { queryFilter: { docId: pasted } } })) as {
+      records: { id: number }[];
+    };
+    await get(k.segmentDetail, { dataId: segments.records[0]!.id });
+    await call(k.generateQa, { token, params: { docId: pasted } });
+    const qaId = (await call(k.qaAdd, {
+      token,
+      body: { kbId, question: "退款手续费多少？", answer: "百分之十" },
+    })) as number;
+    await call(k.qaUpdate, { token, body: { id: qaId, question: "退款收手续费吗？", answer: "收取百分之十" } });
+    await call(k.qaList, { token, body: { queryFilter: { kbId } } });
+    await call(k.search, { token, body: { kbId, question: "退款手续费", searchStrategy: "MIXED" } });
+    const template = await fetch(`${s.url}${pathOf(k.qaTemplate)}`, { headers: { authorization: `Bearer ${token}` } });
+    const importForm = new FormData();
+    importForm.append("kbId", String(kbId));
+    importForm.append("file", new Blob([await template.arrayBuffer()]), "问答.xlsx");
+    const imported = await fetch(`${s.url}${pathOf(k.qaImport)}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: importForm,
+    }).then((r) => r.json());
+    expect(k.qaImport.response?.safeParse(imported.data).error).toBeUndefined();
+    covered.add(k.qaImport);
+    await call(k.qaDelete, { token, body: { id: qaId } });
+    await get(k.documentDelete, { id: file });
+    await get(k.delete, { id: kbId });
+  });
+
   it("covers every endpoint that declares its response, but the unreachable ones", () => {
     const missing = Object.values(endpoints)
       .flatMap((table) => Object.values(table as Record<string, Endpoint>))

@@ -78,7 +78,8 @@ export async function attachableFiles(
     );
 }
 
-const storagePath = (deps: Deps, key: string) => path.join(deps.config.FILES_DIR, key.slice(0, 2), key);
+/** Where a stored file lives (knowledge ingestion reads uploads from here too). */
+export const storagePath = (deps: Deps, key: string) => path.join(deps.config.FILES_DIR, key.slice(0, 2), key);
 
 /** A control character in a name (NUL cannot even be stored in PostgreSQL text) is refused, not cleaned. */
 const CONTROL_CHARS = /\p{Cc}/u;

@@ -1,0 +1,15 @@
+import type { Deps } from "../../core";
+import type { Database } from "../../db/client";
+import { resumeJobs } from "../../runtime/jobs";
+import "./ingest";
+import "./qa-generate";
+import { ensureBuiltinEmbeddings } from "./models";
+
+/**
+ * At platform start: every tenant lists the built-in embedding, and ingestion left unfinished by the last
+ * shutdown (or crash) resumes.
+ */
+export async function startKnowledge(deps: Deps, database: Database) {
+  await ensureBuiltinEmbeddings(deps);
+  await resumeJobs(deps, database);
+}
