@@ -55,7 +55,7 @@ describe("QA form state", () => {
     const select = setAnswerType({}, "SELECT");
     expect(setAnswerType(select, "TEXT")).toEqual({ answerType: "TEXT" });
     const again = setAnswerType({ ...select, answerType: "TEXT" }, "SELECT");
-    expect(again.options).toBe(select.options);
+    expect(again.options).toEqual(select.options);
   });
 
   it("validates the question, option texts, the reply count and the extracted fields", () => {

@@ -23,7 +23,8 @@ function relabel(options: QaOption[]): QaOption[] {
 
 export function optionsOf(config: NodeConfig): QaOption[] {
   const stored = Array.isArray(config.options) ? (config.options as QaOption[]) : [];
-  if (stored.length >= 2) return stored;
+  // Letters are derived from the order, so options stored without them (or out of order) read right.
+  if (stored.length >= 2) return relabel(stored);
   return relabel([
     stored[0] ?? { uuid: newUuid(), content: "", nextNodeIds: [] },
     { uuid: newUuid(), content: "其他", nextNodeIds: [] },
