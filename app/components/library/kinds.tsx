@@ -1,5 +1,6 @@
 import { BookOpen, type LucideIcon, Plug, Table2, Workflow } from "lucide-react";
 import type { LibraryItemDto } from "../../../contract/api/component";
+import { knowledgePath, newKnowledgePath } from "../knowledge/paths";
 import { pluginPath } from "../plugin/paths";
 
 /** The component kinds a space's library lists and creates. */
@@ -49,11 +50,13 @@ export const libraryKinds: Record<LibraryKindType, LibraryKind> = {
   },
   Knowledge: {
     icon: BookOpen,
+    newHref: (spaceId) => newKnowledgePath(spaceId),
+    href: (spaceId, item) => knowledgePath({ spaceId, id: item.id }),
     deleteWarning: "其中的文档和分段会一并删除，使用它的智能体将不能再检索它。",
     copyable: false,
     empty: {
       title: "还没有知识库",
-      description: "知识库存放文档，智能体回答时会检索其中的内容。创建知识库的功能即将推出。",
+      description: "知识库存放文档，智能体回答时会检索其中的内容。点击“新建 → 知识库”创建第一个。",
     },
   },
   Table: {

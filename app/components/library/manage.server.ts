@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { knowledge } from "#contract/api/knowledge";
 import { endpoints } from "../../../contract/api";
 import { tryApiCall } from "../../lib/api-call.server";
 import { pluginPath } from "../plugin/paths";
@@ -36,6 +37,10 @@ export const libraryCommands: Partial<Record<LibraryKindType, LibraryCommands>> 
       if (!res.ok) return res;
       return { ok: true, data: { href: pluginPath({ id: res.data, spaceId: targetSpaceId, type: plugin.data.type }) } };
     },
+  },
+  Knowledge: {
+    load: (context, request, id) => tryApiCall(context, request, knowledge.detail, { query: { id } }),
+    remove: (context, request, id) => tryApiCall(context, request, knowledge.delete, { query: { id } }),
   },
   Workflow: {
     load: (context, request, workflowId) =>
