@@ -2,6 +2,7 @@ import { BookOpen, type LucideIcon, Plug, Table2, Workflow } from "lucide-react"
 import type { LibraryItemDto } from "../../../contract/api/component";
 import { knowledgePath, newKnowledgePath } from "../knowledge/paths";
 import { pluginPath } from "../plugin/paths";
+import { newTablePath, tablePath } from "../table/paths";
 
 /** The component kinds a space's library lists and creates. */
 export type LibraryKindType = "Plugin" | "Workflow" | "Knowledge" | "Table";
@@ -61,11 +62,13 @@ export const libraryKinds: Record<LibraryKindType, LibraryKind> = {
   },
   Table: {
     icon: Table2,
+    newHref: (spaceId) => newTablePath(spaceId),
+    href: (spaceId, item) => tablePath({ id: item.id, spaceId }),
     deleteWarning: "表中的数据会一并删除，使用它的智能体和工作流将不能再读写它。",
     copyable: false,
     empty: {
       title: "还没有数据表",
-      description: "数据表是结构化的存储，智能体可以读写其中的数据。创建数据表的功能即将推出。",
+      description: "数据表是结构化的存储，智能体和工作流可以读写其中的数据。点击“新建 → 数据表”创建第一个。",
     },
   },
 };

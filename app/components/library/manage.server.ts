@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { knowledge } from "#contract/api/knowledge";
 import { endpoints } from "../../../contract/api";
 import { tryApiCall } from "../../lib/api-call.server";
+import { table } from "../../../contract/api/table";
 import { pluginPath } from "../plugin/paths";
 import type { LibraryKindType } from "./kinds";
 
@@ -41,6 +42,13 @@ export const libraryCommands: Partial<Record<LibraryKindType, LibraryCommands>> 
   Knowledge: {
     load: (context, request, id) => tryApiCall(context, request, knowledge.detail, { query: { id } }),
     remove: (context, request, id) => tryApiCall(context, request, knowledge.delete, { query: { id } }),
+  },
+  Table: {
+    async load(context, request, id) {
+      const res = await tryApiCall(context, request, table.detail, { query: { id } });
+      return res.ok ? { ok: true, data: { name: res.data.tableName } } : res;
+    },
+    remove: (context, request, id) => tryApiCall(context, request, table.delete, { params: { id } }),
   },
   Workflow: {
     load: (context, request, workflowId) =>

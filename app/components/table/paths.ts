@@ -6,3 +6,6 @@ export const tableLibraryPath = (spaceId: number) => `/space/${spaceId}/library?
 
 /** Query parameters that only open a dialog on the table page; a finished action drops them. */
 export const DIALOG_PARAMS = ["row", "deleteRow", "confirm", "import", "edit"] as const;
+
+/** 组件库 → 新建 → 数据表. */
+export const newTablePath = (spaceId: number) => `/space/${spaceId}/library/table/new`;

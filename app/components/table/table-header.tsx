@@ -1,8 +1,9 @@
-import { ArrowLeft, Pencil, Table2 } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowLeft, Copy, Pencil, Table2 } from "lucide-react";
+import { Form, Link } from "react-router";
 import type { TableDefineDetails } from "../../../contract/api/table";
 import { withParams } from "../../lib/url";
-import { buttonClass } from "../ui/button";
+import { useSubmitting } from "../../lib/use-submitting";
+import { Button, buttonClass } from "../ui/button";
 import { Tabs } from "../ui/tabs";
 import { tableLibraryPath, tablePath } from "./paths";
 
@@ -15,6 +16,7 @@ interface TableHeaderProps {
 
 /** Back to the library, the table's name and description with 编辑, and the 表结构 / 表数据 tabs. */
 export function TableHeader({ table, tab, here }: TableHeaderProps) {
+  const copying = useSubmitting("copy-table");
   const custom = table.fieldList.filter((f) => !f.systemFieldFlag).length;
   return (
     <header className="flex flex-col gap-3 border-gray-200 border-b bg-white px-4 py-3">
@@ -39,6 +41,13 @@ export function TableHeader({ table, tab, here }: TableHeaderProps) {
           <Pencil className="size-4" aria-hidden />
           编辑
         </Link>
+        <Form method="post">
+          <input type="hidden" name="intent" value="copy-table" />
+          <Button type="submit" variant="secondary" size="sm" loading={copying}>
+            <Copy className="size-4" aria-hidden />
+            复制
+          </Button>
+        </Form>
       </div>
       <div className="w-64">
         <Tabs
