@@ -238,6 +238,25 @@ describe("workflows as agent tools", () => {
     expect(messagesOf(third.events, "QUESTION").map((m) => m.text)).toEqual(["你叫什么名字？"]);
   });
 
+  it("resumes an AUTO workflow once with the answer and gives its result to the model", async () => {
+    const workflowId = await qaWorkflow();
+    const agentId = await agentWith(workflowId, { invokeType: "AUTO" });
+    const conv = await newConversation(s, t.member.token, agentId);
+    const first = await chat(s, t.member.token, conv.id, "你好");
+    expect(messagesOf(first.events, "QUESTION").map((m) => m.text)).toEqual(["你叫什么名字？"]);
+    const second = await chat(s, t.member.token, conv.id, "小明");
+    expectWellFormed(second.events);
+    // Not started again by its AUTO binding in the same turn: no second question.
+    expect(messagesOf(second.events, "QUESTION")).toEqual([]);
+    const done = steps(second.events).filter((p) => p.status === "FINISHED");
+    expect(done.map((p) => p.result.data)).toEqual(["你好，小明"]);
+    expect(lastCompletion().messages[0]).toMatchObject({
+      role: "system",
+      content: expect.stringContaining("你好，小明"),
+    });
+    expect(finalOf(second.events)!.data.success).toBe(true);
+  });
+
   it("answers at once for an async workflow and adds its result to the conversation when it ends", async () => {
     const w = await weatherWorkflow();
     const bindConfig = { ...styleBound, async: 1, asyncReplyContent: "正在规划，请稍候" };

@@ -1,13 +1,13 @@
 import { jsonSchema, type ModelMessage, stepCountIs, streamText, type ToolSet, tool } from "ai";
-import type { Actor, Deps } from "../../core";
-import type { Attachment } from "../../db/schema";
-import { describeLlmError } from "../../llm/errors";
-import { languageModelFor } from "../../llm/registry";
-import type { ModelBind, Variable } from "../../modules/agent/contract";
-import type { AgentSnapshot } from "../../modules/agent/dto";
-import { systemVariables } from "../../modules/agent/variables";
-import * as conversations from "../../modules/conversation/repo";
-import type { ModelRow } from "../../modules/model/repo";
+import type { Actor, Deps } from "#server/core";
+import type { Attachment } from "#server/db/schema";
+import { describeLlmError } from "#server/llm/errors";
+import { languageModelFor } from "#server/llm/registry";
+import type { ModelBind, Variable } from "#server/modules/agent/contract";
+import type { AgentSnapshot } from "#server/modules/agent/dto";
+import { systemVariables } from "#server/modules/agent/variables";
+import * as conversations from "#server/modules/conversation/repo";
+import type { ModelRow } from "#server/modules/model/repo";
 import { type ChatEvent, type FinalResult, frame, messageEvent, type ProcessingStep } from "./events";
 import { historyMessages, systemPrompt, userTurnText } from "./prompt";
 import { track } from "./ticker";
@@ -185,10 +185,11 @@ async function modelCall(
     model: input.model,
   };
   const resumed = await resumePausedWorkflow(buildContext, input, invoke);
-  const autoResults: string[] = resumed ? [resumed] : [];
+  const autoResults: string[] = resumed ? [resumed.result] : [];
   const { auto, onDemand } = await toolsForTurn(input.config, new Set(input.selectedComponentIds), buildContext);
   for (const [i, t] of auto.entries()) {
     if (ended()) break;
+    if (t.componentId === resumed?.componentId) continue;
     const data = await invoke(t, { query: input.message }, `${input.requestId}-auto-${i}`);
     autoResults.push(`## ${t.label}\n${typeof data === "string" ? data : JSON.stringify(data)}`);
   }

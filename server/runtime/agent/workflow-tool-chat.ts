@@ -43,8 +43,8 @@ type Invoke = (t: RuntimeTool, args: Record<string, unknown>, executeId: string)
 /**
  * The user's message answers the workflow a QA node paused in this conversation (original-backend.md §6.5): the
  * run is taken out of storage (any instance, also after a restart) and resumed with the message, shown as its
- * own step. Its result reaches the model like an AUTO tool's; a direct output or a new question ends the turn.
- * Null when nothing was waiting.
+ * own step. Its result reaches the model like an AUTO tool's (and an AUTO binding does not run it again this
+ * turn); a direct output or a new question ends the turn. Null when nothing was waiting.
  */
 export async function resumePausedWorkflow(
   ctx: ToolBuildContext,
@@ -60,7 +60,10 @@ export async function resumePausedWorkflow(
     const tool = workflowTool(component, wf, ctx);
     const resumed: RuntimeTool = { ...tool, execute: (_args, toolCtx) => tool.resume(pause, turn.message, toolCtx) };
     const data = await invoke(resumed, pause.input, `${turn.requestId}-resume`);
-    return `## ${tool.label}\n${typeof data === "string" ? data : JSON.stringify(data)}`;
+    return {
+      componentId: component.id,
+      result: `## ${tool.label}\n${typeof data === "string" ? data : JSON.stringify(data)}`,
+    };
   }
   return null;
 }

@@ -64,6 +64,8 @@ export async function runChatWorkflow(
       ...spaceServices(ctx.deps, ctx.tenantId, wf.spaceId),
       setVariable: (name, value) => toolCtx.setVariable(name, value),
     },
+    // Names the run, so a Workflow node inside cannot call this workflow again.
+    workflowId: wf.id,
     systemVariables: { ...system, SPACE_ID: wf.spaceId },
     signal: toolCtx.signal,
     maxSteps: CHAT_RUN_MAX_STEPS,
