@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { NodeType } from "../../../../contract/workflow-nodes";
+import type { NodeType } from "#contract/workflow-nodes";
 import type { FormGraph, FormNode } from "./graph";
 import { NodeForm } from "./node-form";
 
