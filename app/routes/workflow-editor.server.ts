@@ -1,16 +1,16 @@
 import { type AppLoadContext, data, redirect } from "react-router";
+import type { NodeCheck } from "#app/components/workflow/api";
+import { readParams } from "#app/components/workflow/run-panel";
+import { idle, type Question, type RunState, withNodeEvent } from "#app/components/workflow/use-test-run";
+import { workflowPath } from "#app/components/workflow/workflow-header";
+import { apiCall, tryApiCall } from "#app/lib/api-call.server";
+import { postJsonToApi } from "#app/lib/relay.server";
+import { readJsonStream } from "#app/lib/sse";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { idParam, pathOf, spaceIdParam } from "#app/lib/url";
 import { endpoints } from "#contract/api";
 import { nodeEventDataSchema, workflowExecutingFrameSchema } from "#contract/api/workflow";
 import type { Arg } from "#contract/args";
-import type { NodeCheck } from "../components/workflow/api";
-import { readParams } from "../components/workflow/run-panel";
-import { idle, type Question, type RunState, withNodeEvent } from "../components/workflow/use-test-run";
-import { workflowPath } from "../components/workflow/workflow-header";
-import { apiCall, tryApiCall } from "../lib/api-call.server";
-import { postJsonToApi } from "../lib/relay.server";
-import { readJsonStream } from "../lib/sse";
-import { redirectWithToast } from "../lib/toast.server";
-import { idParam, pathOf, spaceIdParam } from "../lib/url";
 
 export const workflowIdParam = (value: string | undefined) => idParam(value, "工作流不存在");
 

@@ -1,13 +1,13 @@
 import { ClientOnly } from "remix-utils/client-only";
+import { WorkflowEditor } from "#app/components/workflow/editor";
+import { fromDetail } from "#app/components/workflow/graph";
+import { WorkflowOutline } from "#app/components/workflow/outline";
+import { StaticRun } from "#app/components/workflow/run-static";
+import { WorkflowHeader, workflowPath } from "#app/components/workflow/workflow-header";
+import { WorkflowHistory } from "#app/components/workflow/workflow-history";
+import { pageTitle } from "#app/lib/meta";
+import { withParams } from "#app/lib/url";
 import type { Arg } from "#contract/args";
-import { WorkflowEditor } from "../components/workflow/editor";
-import { fromDetail } from "../components/workflow/graph";
-import { WorkflowOutline } from "../components/workflow/outline";
-import { StaticRun } from "../components/workflow/run-static";
-import { WorkflowHeader, workflowPath } from "../components/workflow/workflow-header";
-import { WorkflowHistory } from "../components/workflow/workflow-history";
-import { pageTitle } from "../lib/meta";
-import { withParams } from "../lib/url";
 import type { Route } from "./+types/workflow-editor";
 import { loadWorkflow, type RunReply, workflowAction } from "./workflow-editor.server";
 
@@ -60,4 +60,4 @@ export default function WorkflowEditorPage({ loaderData, actionData }: Route.Com
   );
 }
 
-export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";
+export { PageErrorBoundary as ErrorBoundary } from "#app/components/error-view";

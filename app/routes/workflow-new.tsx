@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Card } from "#app/components/ui/card";
+import { CreateWorkflowForm, createWorkflowSchema } from "#app/components/workflow/create-workflow-form";
+import { workflowPath } from "#app/components/workflow/workflow-header";
+import { tryApiCall } from "#app/lib/api-call.server";
+import { replyWithApiError } from "#app/lib/form.server";
+import { pageTitle } from "#app/lib/meta";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { spaceIdParam } from "#app/lib/url";
 import { endpoints } from "#contract/api";
-import { Card } from "../components/ui/card";
-import { CreateWorkflowForm, createWorkflowSchema } from "../components/workflow/create-workflow-form";
-import { workflowPath } from "../components/workflow/workflow-header";
-import { tryApiCall } from "../lib/api-call.server";
-import { replyWithApiError } from "../lib/form.server";
-import { pageTitle } from "../lib/meta";
-import { redirectWithToast } from "../lib/toast.server";
-import { spaceIdParam } from "../lib/url";
 import type { Route } from "./+types/workflow-new";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "新建工作流");
@@ -43,4 +43,4 @@ export default function NewWorkflowPage({ actionData, params }: Route.ComponentP
   );
 }
 
-export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";
+export { PageErrorBoundary as ErrorBoundary } from "#app/components/error-view";

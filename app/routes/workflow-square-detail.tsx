@@ -1,21 +1,21 @@
 import { ArrowLeft, Copy } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { endpoints } from "../../contract/api";
-import type { Arg } from "../../contract/args";
-import { AgentIcon } from "../components/agent/agent-icon";
-import { PageHeader } from "../components/page-header";
-import { Badge } from "../components/ui/badge";
-import { Button } from "../components/ui/button";
-import { Card } from "../components/ui/card";
-import { Select } from "../components/ui/select";
-import { workflowPath } from "../components/workflow/workflow-header";
-import { apiCall, tryApiCall } from "../lib/api-call.server";
-import { displayName, formatDateTime } from "../lib/format";
-import { spaceTypeLabels } from "../lib/labels";
-import { pageTitle } from "../lib/meta";
-import { listSpaces } from "../lib/space.server";
-import { redirectWithToast } from "../lib/toast.server";
-import { pathOf } from "../lib/url";
+import { AgentIcon } from "#app/components/agent/agent-icon";
+import { PageHeader } from "#app/components/page-header";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { Card } from "#app/components/ui/card";
+import { Select } from "#app/components/ui/select";
+import { workflowPath } from "#app/components/workflow/workflow-header";
+import { apiCall, tryApiCall } from "#app/lib/api-call.server";
+import { displayName, formatDateTime } from "#app/lib/format";
+import { spaceTypeLabels } from "#app/lib/labels";
+import { pageTitle } from "#app/lib/meta";
+import { listSpaces } from "#app/lib/space.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { pathOf } from "#app/lib/url";
+import { endpoints } from "#contract/api";
+import type { Arg } from "#contract/args";
 import type { Route } from "./+types/workflow-square-detail";
 import { workflowIdParam } from "./workflow-editor.server";
 
@@ -140,4 +140,4 @@ export default function SquareWorkflowPage({ loaderData }: Route.ComponentProps)
   );
 }
 
-export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";
+export { PageErrorBoundary as ErrorBoundary } from "#app/components/error-view";

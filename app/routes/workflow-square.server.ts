@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
-import { endpoints } from "../../contract/api";
-import { apiCall } from "../lib/api-call.server";
-import { pageParam, textParam } from "../lib/url";
+import { apiCall } from "#app/lib/api-call.server";
+import { pageParam, textParam } from "#app/lib/url";
+import { endpoints } from "#contract/api";
 
 const PAGE_SIZE = 20;
 

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Field, FormErrors } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
 import { firstInvalidField } from "#app/lib/forms";
 import { useSubmitting } from "#app/lib/use-submitting";
 import { addWorkflowInput } from "#contract/api/workflow";
-import { Button, buttonClass } from "../ui/button";
-import { Field, FormErrors } from "../ui/field";
-import { Input } from "../ui/input";
 
 /** The create form's rules are the contract's add body (the space id rides along as a hidden field). */
 export const createWorkflowSchema = addWorkflowInput;

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
-import { Badge } from "../ui/badge";
+import { Badge } from "#app/components/ui/badge";
 import type { NodeResult, NodeRun } from "./use-test-run";
 
 export const pretty = (value: unknown) => (value === undefined ? "" : JSON.stringify(value, null, 2));

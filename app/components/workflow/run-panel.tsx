@@ -1,10 +1,10 @@
 import { clsx } from "clsx";
 import { Play, Send, Square } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { controlClass } from "#app/components/ui/input";
 import type { Arg } from "#contract/args";
-import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
-import { controlClass } from "../ui/input";
 import { JsonBlock } from "./node-result";
 import type { RunState } from "./use-test-run";
 

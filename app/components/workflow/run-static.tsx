@@ -1,9 +1,9 @@
 import { Play, Send } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/input";
 import type { Arg } from "#contract/args";
-import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
-import { Input } from "../ui/input";
 import { JsonBlock } from "./node-result";
 import { ParamFields } from "./run-panel";
 import type { RunState } from "./use-test-run";

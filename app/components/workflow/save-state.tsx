@@ -1,5 +1,5 @@
-import { Button } from "../ui/button";
-import { Dialog, DialogContent } from "../ui/dialog";
+import { Button } from "#app/components/ui/button";
+import { Dialog, DialogContent } from "#app/components/ui/dialog";
 import type { useAutosave } from "./use-autosave";
 
 type Autosave = ReturnType<typeof useAutosave>;

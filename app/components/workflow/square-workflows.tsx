@@ -1,14 +1,14 @@
 import { Search, Workflow } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
-import { displayName } from "../../lib/format";
-import { withParams } from "../../lib/url";
-import type { loadSquareWorkflows } from "../../routes/workflow-square.server";
-import { AgentIcon } from "../agent/agent-icon";
-import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
-import { EmptyState } from "../ui/empty-state";
-import { Input } from "../ui/input";
-import { Pagination } from "../ui/pagination";
+import { AgentIcon } from "#app/components/agent/agent-icon";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
+import { EmptyState } from "#app/components/ui/empty-state";
+import { Input } from "#app/components/ui/input";
+import { Pagination } from "#app/components/ui/pagination";
+import { displayName } from "#app/lib/format";
+import { withParams } from "#app/lib/url";
+import type { loadSquareWorkflows } from "#app/routes/workflow-square.server";
 
 type SquareWorkflows = Awaited<ReturnType<typeof loadSquareWorkflows>>;
 

@@ -1,11 +1,11 @@
 import { ArrowLeft, History, Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { AgentIcon } from "#app/components/agent/agent-icon";
+import { PublishStatusBadge } from "#app/components/agent/publish-status-badge";
+import { Badge } from "#app/components/ui/badge";
+import { buttonClass } from "#app/components/ui/button";
 import type { WorkflowDetail } from "#contract/api/workflow";
-import { AgentIcon } from "../agent/agent-icon";
-import { PublishStatusBadge } from "../agent/publish-status-badge";
-import { Badge } from "../ui/badge";
-import { buttonClass } from "../ui/button";
 
 export const workflowPath = (w: { id: number; spaceId: number }) => `/space/${w.spaceId}/workflow/${w.id}`;
 

@@ -1,11 +1,11 @@
 import { RotateCcw, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
+import { Badge } from "#app/components/ui/badge";
+import { Button } from "#app/components/ui/button";
 import { displayName, formatDateTime } from "#app/lib/format";
 import { historyKindLabels } from "#app/lib/labels";
 import type { workflowHistorySchema } from "#contract/api/workflow";
-import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
 
 export type WorkflowHistoryEntry = z.infer<typeof workflowHistorySchema>;
 
