@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { endpoints } from "../../contract/api";
-import { knowledge } from "../../contract/api/knowledge";
-import { AddFilesForm, AddTextForm } from "../components/knowledge/add-content";
-import { knowledgeAddPath, knowledgePath } from "../components/knowledge/paths";
-import { addFilesSchema, addTextSchema, segmentOf } from "../components/knowledge/schemas";
-import { Card } from "../components/ui/card";
-import { Tabs } from "../components/ui/tabs";
-import { apiUpload, tryApiCall } from "../lib/api-call.server";
-import { replyWithApiError } from "../lib/form.server";
-import { pageTitle } from "../lib/meta";
-import { redirectWithToast } from "../lib/toast.server";
+import { AddFilesForm, AddTextForm } from "#app/components/knowledge/add-content";
+import { knowledgeAddPath, knowledgePath } from "#app/components/knowledge/paths";
+import { addFilesSchema, addTextSchema, segmentOf } from "#app/components/knowledge/schemas";
+import { Card } from "#app/components/ui/card";
+import { Tabs } from "#app/components/ui/tabs";
+import { apiUpload, tryApiCall } from "#app/lib/api-call.server";
+import { replyWithApiError } from "#app/lib/form.server";
+import { pageTitle } from "#app/lib/meta";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { endpoints } from "#contract/api";
+import { knowledge } from "#contract/api/knowledge";
 import type { Route } from "./+types/knowledge-add";
 import { loadKnowledge } from "./knowledge-detail.server";
 
@@ -100,4 +100,4 @@ export default function AddKnowledgeContentPage({ loaderData, actionData }: Rout
   );
 }
 
-export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";
+export { PageErrorBoundary as ErrorBoundary } from "#app/components/error-view";

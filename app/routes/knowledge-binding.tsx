@@ -1,19 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { endpoints } from "#contract/api";
 import {
   type KnowledgeBindingReply,
   KnowledgeSettings,
   knowledgeBindForm,
   knowledgeBindOf,
-} from "../components/agent-editor/knowledge-settings";
-import { buttonClass } from "../components/ui/button";
-import { Card } from "../components/ui/card";
-import { apiCall, tryApiCall } from "../lib/api-call.server";
-import { replyWithApiError } from "../lib/form.server";
-import { pageTitle } from "../lib/meta";
-import { redirectWithToast } from "../lib/toast.server";
-import { agentIdParam, idParam, spaceIdParam } from "../lib/url";
+} from "#app/components/agent-editor/knowledge-settings";
+import { buttonClass } from "#app/components/ui/button";
+import { Card } from "#app/components/ui/card";
+import { apiCall, tryApiCall } from "#app/lib/api-call.server";
+import { replyWithApiError } from "#app/lib/form.server";
+import { pageTitle } from "#app/lib/meta";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { agentIdParam, idParam, spaceIdParam } from "#app/lib/url";
+import { endpoints } from "#contract/api";
 import type { Route } from "./+types/knowledge-binding";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -81,4 +81,4 @@ export default function KnowledgeBindingPage({ loaderData, actionData }: Route.C
   );
 }
 
-export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";
+export { PageErrorBoundary as ErrorBoundary } from "#app/components/error-view";

@@ -1,20 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { endpoints } from "../../contract/api";
-import { knowledge } from "../../contract/api/knowledge";
-import { embeddingOptions } from "../components/knowledge/embedding-select";
-import { type KnowledgeTab, knowledgePath, knowledgeTabs } from "../components/knowledge/paths";
+import { embeddingOptions } from "#app/components/knowledge/embedding-select";
+import { type KnowledgeTab, knowledgePath, knowledgeTabs } from "#app/components/knowledge/paths";
 import {
   qaSchema,
   renameDocSchema,
   SEARCH_DEFAULTS,
   searchSchema,
   settingsSchema,
-} from "../components/knowledge/schemas";
-import { apiCall, apiUpload, tryApiCall } from "../lib/api-call.server";
-import { replyWithApiError } from "../lib/form.server";
-import { redirectWithToast } from "../lib/toast.server";
-import { idParam, pageParam, pathOf, spaceIdParam, textParam } from "../lib/url";
+} from "#app/components/knowledge/schemas";
+import { apiCall, apiUpload, tryApiCall } from "#app/lib/api-call.server";
+import { replyWithApiError } from "#app/lib/form.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { idParam, pageParam, pathOf, spaceIdParam, textParam } from "#app/lib/url";
+import { endpoints } from "#contract/api";
+import { knowledge } from "#contract/api/knowledge";
 
 export const knowledgeIdParam = (value: string | undefined) => idParam(value, "知识库不存在");
 

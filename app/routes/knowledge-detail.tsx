@@ -1,12 +1,12 @@
 import { useLocation } from "react-router";
-import { AddContentLinks, DocumentList } from "../components/knowledge/document-list";
-import { DocumentPane } from "../components/knowledge/document-pane";
-import { KnowledgeHeader } from "../components/knowledge/knowledge-header";
-import { useLiveDocs } from "../components/knowledge/live-docs";
-import { QaPanel } from "../components/knowledge/qa-panel";
-import { SearchPanel } from "../components/knowledge/search-panel";
-import { SettingsPanel } from "../components/knowledge/settings-panel";
-import { pageTitle } from "../lib/meta";
+import { AddContentLinks, DocumentList } from "#app/components/knowledge/document-list";
+import { DocumentPane } from "#app/components/knowledge/document-pane";
+import { KnowledgeHeader } from "#app/components/knowledge/knowledge-header";
+import { useLiveDocs } from "#app/components/knowledge/live-docs";
+import { QaPanel } from "#app/components/knowledge/qa-panel";
+import { SearchPanel } from "#app/components/knowledge/search-panel";
+import { SettingsPanel } from "#app/components/knowledge/settings-panel";
+import { pageTitle } from "#app/lib/meta";
 import type { Route } from "./+types/knowledge-detail";
 import {
   type KnowledgeActionReply,
@@ -110,4 +110,4 @@ function DocsTab({
   );
 }
 
-export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";
+export { PageErrorBoundary as ErrorBoundary } from "#app/components/error-view";

@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { knowledge } from "../../contract/api/knowledge";
-import { CreateKnowledgeForm } from "../components/knowledge/create-knowledge-form";
-import { knowledgePath } from "../components/knowledge/paths";
-import { createKnowledgeSchema } from "../components/knowledge/schemas";
-import { Card } from "../components/ui/card";
-import { tryApiCall } from "../lib/api-call.server";
-import { replyWithApiError } from "../lib/form.server";
-import { pageTitle } from "../lib/meta";
-import { redirectWithToast } from "../lib/toast.server";
-import { spaceIdParam } from "../lib/url";
+import { CreateKnowledgeForm } from "#app/components/knowledge/create-knowledge-form";
+import { knowledgePath } from "#app/components/knowledge/paths";
+import { createKnowledgeSchema } from "#app/components/knowledge/schemas";
+import { Card } from "#app/components/ui/card";
+import { tryApiCall } from "#app/lib/api-call.server";
+import { replyWithApiError } from "#app/lib/form.server";
+import { pageTitle } from "#app/lib/meta";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { spaceIdParam } from "#app/lib/url";
+import { knowledge } from "#contract/api/knowledge";
 import type { Route } from "./+types/knowledge-new";
 import { loadEmbeddingOptions } from "./knowledge-detail.server";
 
@@ -56,4 +56,4 @@ export default function NewKnowledgePage({ loaderData, actionData, params }: Rou
   );
 }
 
-export { PageErrorBoundary as ErrorBoundary } from "../components/error-view";
+export { PageErrorBoundary as ErrorBoundary } from "#app/components/error-view";

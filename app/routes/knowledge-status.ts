@@ -1,5 +1,5 @@
-import { knowledge } from "../../contract/api/knowledge";
-import { apiEnvelope } from "../lib/api-call.server";
+import { apiEnvelope } from "#app/lib/api-call.server";
+import { knowledge } from "#contract/api/knowledge";
 import type { Route } from "./+types/knowledge-status";
 import { knowledgeIdParam } from "./knowledge-detail.server";
 

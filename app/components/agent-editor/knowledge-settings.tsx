@@ -10,14 +10,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { clsx } from "clsx";
 import { Form, useFetcher } from "react-router";
 import { z } from "zod";
+import { Button } from "#app/components/ui/button";
+import { Field, FormErrors } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Select } from "#app/components/ui/select";
+import { Textarea } from "#app/components/ui/textarea";
 import { idField, requiredNumber } from "#app/lib/forms";
 import { knowledgeInvokeTypeLabels, noneRecallReplyLabels, optionsOf, searchStrategyLabels } from "#app/lib/labels";
 import { knowledgeBindSchema } from "#contract/components";
-import { Button } from "../ui/button";
-import { Field, FormErrors } from "../ui/field";
-import { Input } from "../ui/input";
-import { Select } from "../ui/select";
-import { Textarea } from "../ui/textarea";
 
 const bind = knowledgeBindSchema.shape;
 

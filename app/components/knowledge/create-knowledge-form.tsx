@@ -8,13 +8,13 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { firstInvalidField } from "../../lib/forms";
-import { useSubmitting } from "../../lib/use-submitting";
-import { Button, buttonClass } from "../ui/button";
-import { Field, FormErrors } from "../ui/field";
-import { Input } from "../ui/input";
-import { Select, type SelectOption } from "../ui/select";
-import { Textarea } from "../ui/textarea";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Field, FormErrors } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Select, type SelectOption } from "#app/components/ui/select";
+import { Textarea } from "#app/components/ui/textarea";
+import { firstInvalidField } from "#app/lib/forms";
+import { useSubmitting } from "#app/lib/use-submitting";
 import { createKnowledgeSchema } from "./schemas";
 
 interface CreateKnowledgeFormProps {

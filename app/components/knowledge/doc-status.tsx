@@ -1,5 +1,5 @@
-import { docStatuses, type KnowledgeDocumentInfo } from "../../../contract/api/knowledge";
-import { Badge, type BadgeTone } from "../ui/badge";
+import { Badge, type BadgeTone } from "#app/components/ui/badge";
+import { docStatuses, type KnowledgeDocumentInfo } from "#contract/api/knowledge";
 import { inProgress } from "./paths";
 
 type Doc = Pick<KnowledgeDocumentInfo, "docStatusCode" | "docStatusDesc" | "docStatusReason" | "progress">;

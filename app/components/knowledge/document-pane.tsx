@@ -2,16 +2,16 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Sparkles, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { KnowledgeDocumentInfo } from "../../../contract/api/knowledge";
-import type { Page } from "../../../contract/page";
-import { formatRelative } from "../../lib/format";
-import { withParams } from "../../lib/url";
-import { useSubmitting } from "../../lib/use-submitting";
-import { Button, buttonClass } from "../ui/button";
-import { Confirm } from "../ui/confirm";
-import { Field, FormErrors } from "../ui/field";
-import { Input } from "../ui/input";
-import { Pagination } from "../ui/pagination";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Confirm } from "#app/components/ui/confirm";
+import { Field, FormErrors } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Pagination } from "#app/components/ui/pagination";
+import { formatRelative } from "#app/lib/format";
+import { withParams } from "#app/lib/url";
+import { useSubmitting } from "#app/lib/use-submitting";
+import type { KnowledgeDocumentInfo } from "#contract/api/knowledge";
+import type { Page } from "#contract/page";
 import { DocProgress, DocStatusBadge } from "./doc-status";
 import { renameDocSchema } from "./schemas";
 

@@ -1,4 +1,4 @@
-import type { SelectOption } from "../ui/select";
+import type { SelectOption } from "#app/components/ui/select";
 
 export interface EmbeddingModel {
   id: number;
@@ -7,7 +7,8 @@ export interface EmbeddingModel {
   enabled?: number;
 }
 
-const labelOf = (m: EmbeddingModel) => (m.builtin ? `${m.name}（内置离线模型）` : m.name);
+// The built-in model says so in its own name ("内置…（离线）").
+const labelOf = (m: EmbeddingModel) => m.name;
 
 /**
  * The embedding model choices: "" first, meaning the tenant's default (named when it is set), then every

@@ -1,8 +1,8 @@
 import { BookOpen, ChevronLeft } from "lucide-react";
 import { Link } from "react-router";
-import type { KnowledgeInfo } from "../../../contract/api/knowledge";
-import { formatRelative } from "../../lib/format";
-import { Tabs } from "../ui/tabs";
+import { Tabs } from "#app/components/ui/tabs";
+import { formatRelative } from "#app/lib/format";
+import type { KnowledgeInfo } from "#contract/api/knowledge";
 import { type KnowledgeTab, knowledgePath, knowledgeTabs } from "./paths";
 
 /** Bytes as 1.2 MB / 340 KB. */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import type { KnowledgeDocumentInfo } from "../../../contract/api/knowledge";
+import type { KnowledgeDocumentInfo } from "#contract/api/knowledge";
 import { inProgress } from "./paths";
 
 /** How often documents still being processed are asked for their status. */

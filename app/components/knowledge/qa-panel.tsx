@@ -2,19 +2,19 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, u
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, MessageSquarePlus, Search, Upload } from "lucide-react";
 import { Form, Link } from "react-router";
-import { urlOf } from "../../../contract/api/endpoint";
-import { knowledge } from "../../../contract/api/knowledge";
-import type { Page } from "../../../contract/page";
-import { withParams } from "../../lib/url";
-import { useSubmitting } from "../../lib/use-submitting";
-import { Button, buttonClass } from "../ui/button";
-import { Card } from "../ui/card";
-import { Confirm } from "../ui/confirm";
-import { Field, FormErrors } from "../ui/field";
-import { Input } from "../ui/input";
-import { Pagination } from "../ui/pagination";
-import { cellClass, Table } from "../ui/table";
-import { Textarea } from "../ui/textarea";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Card } from "#app/components/ui/card";
+import { Confirm } from "#app/components/ui/confirm";
+import { Field, FormErrors } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Pagination } from "#app/components/ui/pagination";
+import { cellClass, Table } from "#app/components/ui/table";
+import { Textarea } from "#app/components/ui/textarea";
+import { withParams } from "#app/lib/url";
+import { useSubmitting } from "#app/lib/use-submitting";
+import { urlOf } from "#contract/api/endpoint";
+import { knowledge } from "#contract/api/knowledge";
+import type { Page } from "#contract/page";
 import { qaSchema } from "./schemas";
 
 interface QaPair {

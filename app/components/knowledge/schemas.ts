@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField, required } from "#app/lib/forms";
 import {
   addKnowledgeInput,
   addQaInput,
@@ -10,8 +11,7 @@ import {
   segmentConfigSchema,
   segmentModes,
   updateQaInput,
-} from "../../../contract/api/knowledge";
-import { idField, required } from "../../lib/forms";
+} from "#contract/api/knowledge";
 
 /**
  * The knowledge pages' forms, shared by the browser (conform) and the route actions. Every rule is the contract's

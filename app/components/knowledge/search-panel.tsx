@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { clsx } from "clsx";
 import { SearchX } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import type { SearchHit } from "../../../contract/api/knowledge";
-import { optionsOf, searchStrategyLabels } from "../../lib/labels";
-import { Button } from "../ui/button";
-import { Field, FormErrors } from "../ui/field";
-import { Input } from "../ui/input";
-import { Textarea } from "../ui/textarea";
+import { Button } from "#app/components/ui/button";
+import { Field, FormErrors } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Textarea } from "#app/components/ui/textarea";
+import { optionsOf, searchStrategyLabels } from "#app/lib/labels";
+import type { SearchHit } from "#contract/api/knowledge";
 import { SEARCH_DEFAULTS, searchSchema } from "./schemas";
 
 interface SearchPanelProps {

@@ -1,11 +1,11 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
 import { clsx } from "clsx";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { defaultSegmentConfig } from "../../../contract/api/knowledge";
-import { optionsOf, segmentModeLabels } from "../../lib/labels";
-import { Field } from "../ui/field";
-import { Input } from "../ui/input";
-import { Select } from "../ui/select";
+import { Field } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Select } from "#app/components/ui/select";
+import { optionsOf, segmentModeLabels } from "#app/lib/labels";
+import { defaultSegmentConfig } from "#contract/api/knowledge";
 import { delimiterChoices } from "./schemas";
 
 /** Any form's field of these names (the text and the file forms share the settings). */

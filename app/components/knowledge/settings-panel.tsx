@@ -9,16 +9,16 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { KnowledgeInfo } from "../../../contract/api/knowledge";
-import { withParams } from "../../lib/url";
-import { useSubmitting } from "../../lib/use-submitting";
-import { Button, buttonClass } from "../ui/button";
-import { Card } from "../ui/card";
-import { Confirm } from "../ui/confirm";
-import { Field, FormErrors } from "../ui/field";
-import { Input } from "../ui/input";
-import { Select, type SelectOption } from "../ui/select";
-import { Textarea } from "../ui/textarea";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Card } from "#app/components/ui/card";
+import { Confirm } from "#app/components/ui/confirm";
+import { Field, FormErrors } from "#app/components/ui/field";
+import { Input } from "#app/components/ui/input";
+import { Select, type SelectOption } from "#app/components/ui/select";
+import { Textarea } from "#app/components/ui/textarea";
+import { withParams } from "#app/lib/url";
+import { useSubmitting } from "#app/lib/use-submitting";
+import type { KnowledgeInfo } from "#contract/api/knowledge";
 import { settingsSchema } from "./schemas";
 
 interface SettingsPanelProps {
