@@ -9,6 +9,12 @@ export const stepStatusLabels: Record<ProcessingStep["status"], string> = {
   FAILED: "失败",
 };
 
+/** The chip's status word; a workflow that stopped at a QA node waits for the user's next message. */
+export function stepStatusText(step: Pick<ProcessingStep, "status" | "result">) {
+  const data = step.result?.data as { status?: unknown } | null | undefined;
+  return data?.status === "STOP_WAIT_ANSWER" ? "等待回答" : stepStatusLabels[step.status];
+}
+
 export const componentLabel = (type: string) => componentTypeLabels[type as AgentComponentType] ?? type;
 
 /** Any value as indented JSON for the input/output panes; strings stay as they are. */
@@ -56,7 +62,7 @@ export function StepChips({ steps }: { steps: ProcessingStep[] }) {
               <StatusIcon status={step.status} />
               <span className="text-gray-500">{componentLabel(step.type)}</span>
               <span className="font-medium">{step.name}</span>
-              <span className="text-gray-400 text-xs">{stepStatusLabels[step.status]}</span>
+              <span className="text-gray-400 text-xs">{stepStatusText(step)}</span>
             </summary>
             <div className="border-gray-100 border-t p-2.5">
               <StepIo input={step.result?.input} output={step.result?.data} error={step.result?.error} />
