@@ -200,6 +200,19 @@ describe("workflows as agent tools", () => {
     expect(streamed(events)).toBe("上海今天晴，适合出门");
   });
 
+  it("offers a MANUAL_ON_DEMAND workflow only when selected, its arguments bound to the turn's variables", async () => {
+    const w = await weatherWorkflow();
+    const byName = { name: "style", dataType: "String", bindValueType: "Reference", bindValue: "USER_NAME" };
+    const agentId = await agentWith(w.id, { inputArgBindConfigs: [byName], invokeType: "MANUAL_ON_DEMAND" });
+    const conv = await newConversation(s, t.member.token, agentId);
+    expect(steps((await chat(s, t.member.token, conv.id, "天气")).events)).toEqual([]);
+    expect(lastCompletion().tools).toBeUndefined();
+    const component = (await componentRows(s, agentId)).find((c) => c.type === "Workflow")!;
+    const selectedComponents = [{ id: component.id, type: "Workflow" }];
+    const { events } = await chat(s, t.member.token, conv.id, "天气", { selectedComponents });
+    expect(steps(events).at(-1)!.result.data).toBe(`上海今天晴，${t.member.userName}`);
+  });
+
   it("asks a QA node's question in the conversation and resumes the run with the user's next message", async () => {
     const workflowId = await qaWorkflow();
     const agentId = await agentWith(workflowId, { directOutput: 1 });
