@@ -1,6 +1,8 @@
+import { knowledgeToolFactory } from "#server/runtime/agent/knowledge-tool";
 import { pluginToolFactory } from "#server/runtime/agent/plugin-tool";
 import { workflowToolFactory } from "#server/runtime/agent/workflow-tool";
 import { agentPublishAdapter } from "../agent/publish-adapter";
+import { resolveKnowledge } from "../knowledge";
 import { resolveModel } from "../model/component-target";
 import { pluginPublishAdapter, resolvePlugin } from "../plugin";
 import { resolveWorkflow, workflowPublishAdapter } from "../workflow";
@@ -26,6 +28,6 @@ registerKind({
   toolFactory: workflowToolFactory,
 });
 registerKind({ type: "Trigger" });
-registerKind({ type: "Knowledge" });
+registerKind({ type: "Knowledge", resolver: resolveKnowledge, toolFactory: knowledgeToolFactory });
 registerKind({ type: "Variable" });
 registerKind({ type: "Table" });
