@@ -18,23 +18,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const workflowId = Number(url.searchParams.get("workflowId"));
   const [models, plugins, workflows, target] = await Promise.all([
     tryApiCall(context, request, endpoints.model.list, { body: { spaceId } }),
-    tryApiCall(context, request, endpoints.plugin.squareList, { body: PAGE }),
-    tryApiCall(context, request, endpoints.workflow.squareList, { body: PAGE }),
+    // With the space: tenant-wide publications plus those published into this space only.
+    tryApiCall(context, request, endpoints.plugin.squareList, { body: { ...PAGE, spaceId } }),
+    tryApiCall(context, request, endpoints.workflow.squareList, { body: { ...PAGE, spaceId } }),
     targetArgs(context, request, pluginId, workflowId),
   ]);
-  const brief = (r: { targetId: number; name: string; description: string }) => ({
-    id: r.targetId,
-    name: r.name,
-    description: r.description,
-  });
+  type Card = { targetId: number; name: string; description: string };
+  // A target published both tenant-wide and into the space is one choice.
+  const briefs = (cards: Card[]) => [
+    ...new Map(cards.map((r) => [r.targetId, { id: r.targetId, name: r.name, description: r.description }])).values(),
+  ];
   const options: NodeOptions = {
     models: models.ok
       ? models.data
           .filter((m) => m.enabled === 1 && (m.type === "Chat" || m.type === "Multi"))
           .map((m) => ({ id: m.id, name: m.name, model: m.model, maxTokens: m.maxTokens }))
       : [],
-    plugins: plugins.ok ? plugins.data.records.map(brief) : [],
-    workflows: workflows.ok ? workflows.data.records.map(brief) : [],
+    plugins: plugins.ok ? briefs(plugins.data.records) : [],
+    workflows: workflows.ok ? briefs(workflows.data.records) : [],
     target,
   };
   return Response.json(options, { headers: { "Cache-Control": "no-store" } });

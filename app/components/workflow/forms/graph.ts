@@ -21,6 +21,8 @@ export interface FormNode {
 }
 
 export interface FormGraph {
+  /** The workflow's id, when known: a Workflow node may not run the workflow it sits in. */
+  id?: number;
   startNode?: FormNode | null;
   endNode?: FormNode | null;
   nodes: FormNode[];

@@ -241,6 +241,9 @@ describe("plugin and workflow targets", () => {
 
   it("requires a target and the required parameters; optional ones may stay empty", () => {
     expect(validateTarget(plugin, [])).toEqual(["请选择插件"]);
+    const self = { ...plugin, type: "Workflow" as const, typeId: 7 };
+    expect(validateTarget(self, [], { id: 7, nodes: [] })).toEqual(["工作流不能调用它自身"]);
+    expect(validateTarget(self, [], { id: 8, nodes: [] })).toEqual([]);
     const node = {
       ...plugin,
       nodeConfig: {

@@ -9,7 +9,7 @@ import { SelectField } from "./widgets";
 function TargetForm({ node, config, setNode, ctx }: KindFormProps) {
   const kind = node.type === "Plugin" ? "Plugin" : "Workflow";
   const id = targetIdOf(node);
-  const list = kind === "Plugin" ? ctx.options.plugins : ctx.options.workflows;
+  const list = kind === "Plugin" ? ctx.options.plugins : ctx.options.workflows.filter((w) => w.id !== ctx.graph.id);
   const target = ctx.options.target?.id === id ? ctx.options.target : null;
   const { loadTarget } = ctx;
 

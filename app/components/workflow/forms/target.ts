@@ -1,5 +1,5 @@
 import type { Arg } from "#contract/args";
-import type { FormNode, ReferenceOption } from "./graph";
+import type { FormGraph, FormNode, ReferenceOption } from "./graph";
 
 /** Plugin and Workflow nodes run a published target: which one, and its parameters bound like any node's. */
 export type TargetKind = "Plugin" | "Workflow";
@@ -40,8 +40,10 @@ export function mergeInputs(current: readonly Arg[], target: readonly Arg[]): Ar
     });
 }
 
-export function validateTarget(node: FormNode, references: readonly ReferenceOption[]): string[] {
-  if (!targetIdOf(node)) return [node.type === "Plugin" ? "请选择插件" : "请选择工作流"];
+export function validateTarget(node: FormNode, references: readonly ReferenceOption[], graph?: FormGraph): string[] {
+  const id = targetIdOf(node);
+  if (!id) return [node.type === "Plugin" ? "请选择插件" : "请选择工作流"];
+  if (node.type === "Workflow" && graph?.id === id) return ["工作流不能调用它自身"];
   const inputs = Array.isArray(node.nodeConfig?.inputArgs) ? (node.nodeConfig.inputArgs as Arg[]) : [];
   const problems: string[] = [];
   for (const arg of inputs) {
