@@ -146,7 +146,7 @@ export function ArgRows(props: ArgRowsProps) {
               maxLength={64}
               placeholder="参数名称"
               onChange={(e) => change(at, (a) => ({ ...a, name: e.target.value }))}
-              className={clsx(control, "w-28 shrink-0")}
+              className={clsx(control, "min-w-0 flex-1")}
             />
             <select
               aria-label={`${label}类型`}
@@ -164,11 +164,6 @@ export function ArgRows(props: ArgRowsProps) {
                 </option>
               ))}
             </select>
-            {bindable && depth === 0 ? (
-              <ValueInput label={label} arg={arg} references={references} onChange={(a) => change(at, () => a)} />
-            ) : (
-              <span className="flex-1" />
-            )}
             {requirable && depth === 0 ? (
               <label className="inline-flex shrink-0 items-center gap-1 text-[12px]">
                 <input
@@ -204,6 +199,10 @@ export function ArgRows(props: ArgRowsProps) {
               </button>
             )}
           </div>
+          {/* The value on its own line: the side panel is narrow, and a reference label can be long. */}
+          {bindable && depth === 0 ? (
+            <ValueInput label={label} arg={arg} references={references} onChange={(a) => change(at, () => a)} />
+          ) : null}
           {described ? (
             <input
               aria-label={`${label}描述`}
