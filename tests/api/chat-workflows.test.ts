@@ -62,7 +62,7 @@ async function weatherWorkflow(token = t.member.token, spaceId = t.spaceId, name
   ok(await wire(s, token, startNode.id, [output.id]));
   ok(await wire(s, token, output.id, [endNode.id]));
   await publish(id, token, spaceId);
-  return { id, end: endNode.id };
+  return { id, end: endNode.id, output: output.id };
 }
 
 /** Start → QA "你叫什么名字？" → End TEXT "你好，{{name}}". */
@@ -313,6 +313,13 @@ describe("who may run a workflow from chat", () => {
     const debugConv = await newConversation(s, t.member.token, agentId, { devMode: true });
     const debug = await chat(s, t.member.token, debugConv.id, "天气");
     expect(steps(debug.events).at(-1)!.result.data).toBe("草稿：上海");
+    // A draft that no longer passes validation fails its step with the node and what to fix.
+    ok(await updateNode(s, t.member.token, "output", { nodeId: w.output, nodeConfig: { content: "" } }));
+    const broken = await chat(s, t.member.token, debugConv.id, "天气");
+    expect(steps(broken.events).at(-1)).toMatchObject({
+      status: "FAILED",
+      result: { error: expect.stringMatching(/^工作流运行失败：工作流校验未通过.*节点「进度」：请填写输出内容/) },
+    });
   });
 
   it("neither binds nor runs a workflow of another space, draft or publication", async () => {

@@ -1,6 +1,6 @@
-import { systemVariables } from "../../modules/agent/variables";
-import { savePausedRun, takePausedRun } from "../../modules/workflow/repo";
-import { spaceServices } from "../../modules/workflow/test-run";
+import { systemVariables } from "#server/modules/agent/variables";
+import { savePausedRun, takePausedRun } from "#server/modules/workflow/repo";
+import { spaceServices } from "#server/modules/workflow/test-run";
 import {
   type PausedState,
   type RunOptions,
@@ -94,10 +94,14 @@ export function questionOf(outcome: RunOutcome) {
 export const questionText = (q: ReturnType<typeof questionOf>) =>
   q.options.length ? `${q.question}\n\n${q.options.map((o) => `${o.index}. ${o.content}`).join("\n")}` : q.question;
 
-/** A failed run as the step and the model read it, in Chinese. */
-export function failureOf(outcome: RunOutcome) {
+/** A failed run as the step and the model read it, in Chinese; a graph refused by validation names its node. */
+export function failureOf(outcome: RunOutcome, graph: WorkflowGraph) {
   const bad = outcome.checks?.find((c) => !c.success);
-  const detail = bad ? `${outcome.message ?? "工作流校验未通过"}（${bad.messages.join("；")}）` : outcome.message;
+  const node = bad && graph.nodes.find((n) => n.id === bad.nodeId);
+  const where = node ? `节点「${node.name}」：` : "";
+  const detail = bad
+    ? `${outcome.message ?? "工作流校验未通过"}（${where}${bad.messages.join("；")}）`
+    : outcome.message;
   return `工作流运行失败：${detail ?? "未知错误"}`;
 }
 

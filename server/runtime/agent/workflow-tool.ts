@@ -111,7 +111,7 @@ async function reportAsync(
     } else if (outcome.success) {
       const result = outcome.outputContent ?? `\`\`\`json\n${JSON.stringify(outcome.output ?? {}, null, 2)}\n\`\`\``;
       text = `「${wf.name}」已运行完成：\n\n${result}`;
-    } else text = `「${wf.name}」${failureOf(outcome)}`;
+    } else text = `「${wf.name}」${failureOf(outcome, wf.graph)}`;
     text = [...outputs, text].join("\n\n");
     const message = await insertMessage(ctx.deps.db, {
       conversationId,
@@ -149,7 +149,7 @@ async function runInTurn(
     return { status: "STOP_WAIT_ANSWER", question: question.question, options: question.options };
   }
   // The invoker turns a throw into a FAILED step and tells the model (or ends the turn when exceptionOut).
-  if (!outcome.success) throw new Error(failureOf(outcome));
+  if (!outcome.success) throw new Error(failureOf(outcome, wf.graph));
   if (bind.directOutput === 1) toolCtx.finishWith?.({ reason: "DIRECT_OUTPUT", text: directText(outcome) });
   return forModel(resultOf(outcome));
 }
