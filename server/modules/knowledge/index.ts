@@ -5,5 +5,5 @@
 export { listSpaceKnowledge } from "./library";
 export { resolveKnowledge } from "./resolver";
 export { knowledgeRoutes } from "./routes";
-export { kbsByIds, searchKbs } from "./search-service";
+export { kbsByIds, knowledgeNodeSearch, searchKbs } from "./search-service";
 export { startKnowledge } from "./start";

@@ -1,6 +1,6 @@
-import type { KnowledgeSearchInput, SearchHit } from "../../../contract/api/knowledge";
-import type { Actor, Deps } from "../../core";
-import { type Fusion, type SearchStrategy, searchKnowledge, type VectorGroup } from "../../runtime/knowledge/search";
+import type { KnowledgeSearchInput, SearchHit } from "#contract/api/knowledge";
+import type { Actor, Deps } from "#server/core";
+import { type Fusion, type SearchStrategy, searchKnowledge, type VectorGroup } from "#server/runtime/knowledge/search";
 import { embedderOfModel } from "./models";
 import * as repo from "./repo";
 import { accessKb } from "./service";
@@ -62,4 +62,25 @@ export async function searchTest(deps: Deps, actor: Actor, input: KnowledgeSearc
 export async function kbsByIds(deps: Deps, tenantId: number, ids: number[]) {
   const rows = await Promise.all(ids.map((id) => repo.findKb(deps.db, tenantId, id)));
   return rows.filter((r): r is repo.KbRow => Boolean(r));
+}
+
+/**
+ * The workflow Knowledge node's search (services.searchKnowledge): knowledge bases of the workflow's space only;
+ * one from elsewhere fails the node with a Chinese message.
+ */
+export function knowledgeNodeSearch(deps: Deps, tenantId: number, spaceId: number) {
+  return async (
+    kbIds: number[],
+    q: { query: string; strategy: SearchStrategy; topK: number; matchingDegree: number },
+  ) => {
+    const kbs = await kbsByIds(deps, tenantId, kbIds);
+    const missing = kbIds.filter((id) => !kbs.some((kb) => kb.id === id && kb.spaceId === spaceId));
+    if (missing.length) throw new Error(`知识库 ${missing.join("、")} 不存在或当前空间不可用`);
+    return searchKbs(deps, kbs, {
+      question: q.query,
+      topK: q.topK,
+      strategy: q.strategy,
+      matchingDegree: q.matchingDegree,
+    });
+  };
 }

@@ -5,6 +5,7 @@ import { Condition } from "./Condition";
 import { End } from "./End";
 import { HTTPRequest } from "./HTTPRequest";
 import { IntentRecognition } from "./IntentRecognition";
+import { Knowledge } from "./Knowledge";
 import { LLM } from "./LLM";
 import { Loop } from "./Loop";
 import { LoopBreak } from "./LoopBreak";
@@ -44,7 +45,7 @@ const registry: { [K in NodeType]: NodeDefinition } = {
   HTTPRequest,
   Plugin,
   Workflow,
-  Knowledge: laterVersion("Knowledge"),
+  Knowledge,
   LongTermMemory: laterVersion("LongTermMemory"),
   DocumentExtraction: laterVersion("DocumentExtraction"),
   TableDataAdd: laterVersion("TableDataAdd"),
