@@ -148,9 +148,10 @@ export const saveWorkflowInput = z.object({
 });
 
 const params = z.record(z.string().max(64), z.unknown());
+const testRequestId = z.string().trim().min(1, "不能为空").max(64, "最多 64 个字符");
 export const testExecuteInput = z.object({
   workflowId: id(),
-  requestId: z.string().trim().min(1, "不能为空").max(64, "最多 64 个字符"),
+  requestId: testRequestId,
   params: params.nullish(),
   /** The answer to the question of a QA node that paused this requestId's run. */
   answer: z.string().max(10_000, "最多 10000 个字符").nullish(),
@@ -164,9 +165,21 @@ export const testExecuteInput = z.object({
  */
 export const testNodeExecuteInput = z.object({
   nodeId: id(),
-  requestId: z.string().trim().min(1, "不能为空").max(64, "最多 64 个字符").nullish(),
+  requestId: testRequestId.nullish(),
   params: params.nullish(),
 });
+
+/**
+ * Runs are durable and stoppable: every test run (and node run) has a record in workflow_run — status, params,
+ * outcome — and one workflow_node_result row per finished/failed/waiting node execution, written in batches
+ * once a second for all running runs of the instance. `POST test/stop/{requestId}` sets the stop flag of the
+ * caller's running run under that requestId (data: whether one was running); the instance running it stops
+ * it within a second, its stream ends with a failed final frame 「运行已停止」. Closing the stream (the
+ * original client aborts its request) stops the run too. A QA pause is kept in the database and resumes on
+ * any instance, also after a restart. Guards: 20 000 node executions and 10 minutes per test run, 4 million
+ * JSON characters per node output, 1 million per variable written.
+ */
+export const testRunRequestIdParams = z.object({ requestId: testRequestId });
 
 export type AddWorkflowInput = z.infer<typeof addWorkflowInput>;
 export type UpdateWorkflowInput = z.infer<typeof updateWorkflowInput>;
@@ -402,6 +415,12 @@ export const workflow = {
   }),
   ...Object.fromEntries(nodeUpdatePaths.map((p) => [`nodeUpdate_${p}`, nodeUpdate(p)])),
   testExecute: endpoint({ method: "POST", path: "/api/workflow/test/execute", body: testExecuteInput, stream: true }),
+  testStop: endpoint({
+    method: "POST",
+    path: "/api/workflow/test/stop/:requestId",
+    params: testRunRequestIdParams,
+    response: z.boolean(),
+  }),
   testNodeExecute: endpoint({
     method: "POST",
     path: "/api/workflow/test/node/execute",

@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
-import type { ApiEnv } from "../../api/context";
-import { idParam, ok, readBody, requireActor } from "../../api/http";
-import { refuseStream } from "../../api/sse";
-import { AppError, type Deps } from "../../core";
+import type { ApiEnv } from "#server/api/context";
+import { idParam, ok, parseWith, readBody, requireActor } from "#server/api/http";
+import { refuseStream } from "#server/api/sse";
+import { AppError, type Deps } from "#server/core";
 import {
   addNodeInput,
   addWorkflowInput,
@@ -11,6 +11,7 @@ import {
   saveWorkflowInput,
   testExecuteInput,
   testNodeExecuteInput,
+  testRunRequestIdParams,
   updateNodeInput,
   updateWorkflowInput,
 } from "./contract";
@@ -18,7 +19,7 @@ import * as nodes from "./node-service";
 import { previousNodes } from "./previous";
 import { publishedWorkflow } from "./published-service";
 import * as service from "./service";
-import { testExecute, testNodeExecute } from "./test-run";
+import { stopTestRun, testExecute, testNodeExecute } from "./test-run";
 
 async function refusingStream(c: Context<ApiEnv>, open: () => Promise<Response>) {
   try {
@@ -92,6 +93,11 @@ export function workflowRoutes(deps: Deps) {
     .post("/test/execute", (c) =>
       refusingStream(c, async () => testExecute(deps, c, requireActor(c), await readBody(c, testExecuteInput))),
     )
+    .post("/test/stop/:requestId", async (c) => {
+      const actor = requireActor(c);
+      const { requestId } = parseWith(testRunRequestIdParams, { requestId: c.req.param("requestId") });
+      return ok(c, await stopTestRun(deps, actor, requestId));
+    })
     .post("/test/node/execute", (c) =>
       refusingStream(c, async () => testNodeExecute(deps, c, requireActor(c), await readBody(c, testNodeExecuteInput))),
     );

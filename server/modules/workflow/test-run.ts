@@ -1,23 +1,24 @@
 import { randomUUID } from "node:crypto";
-import type { ok } from "../../api/http";
-import { refuseStream, sseChannel, sseResponse } from "../../api/sse";
-import { type Actor, AppError, badField, type Deps, fail } from "../../core";
-import { languageModelFor } from "../../llm/registry";
-import { executePlugin } from "../../runtime/plugin";
-import { frameOf, type PausedState, type RunOutcome } from "../../runtime/workflow/events";
-import { resumeWorkflow, startWorkflow, type WorkflowRun } from "../../runtime/workflow/executor";
-import { singleRunRefusal, startSingleNode } from "../../runtime/workflow/single-node";
-import type { WorkflowServices } from "../../runtime/workflow/types";
+import type { Context } from "hono";
+import type { ApiEnv } from "#server/api/context";
+import { type Actor, badField, type Deps, fail } from "#server/core";
+import { languageModelFor } from "#server/llm/registry";
+import { executePlugin } from "#server/runtime/plugin";
+import type { PausedState, RunOutcome } from "#server/runtime/workflow/events";
+import { resumeWorkflow, startWorkflow, type WorkflowRun } from "#server/runtime/workflow/executor";
+import { singleRunRefusal, startSingleNode } from "#server/runtime/workflow/single-node";
+import type { WorkflowServices } from "#server/runtime/workflow/types";
 import { findUsableChatModel } from "../model/service";
 import { resolvePlugin } from "../plugin";
 import { getTenantConfig } from "../tenant/service";
 import type { TestExecuteInput, TestNodeExecuteInput } from "./contract";
 import { engineGraph } from "./graph-edit";
 import * as repo from "./repo";
+import { requestStop } from "./run-record";
 import { accessNode, accessWorkflow } from "./service";
 import { targetLoader } from "./sub-workflows";
+import { streamRun } from "./test-stream";
 
-const HEARTBEAT_MS = 10_000;
 /** Guards of a test run from the editor: wall time and node executions. */
 const TEST_RUN_TIMEOUT_MS = 10 * 60_000;
 const TEST_RUN_MAX_STEPS = 20_000;
@@ -71,97 +72,67 @@ const systemVariablesOf = (actor: Actor, spaceId: number) => ({
  * Opens the run before the stream: access, the paused state of a resumed run. Refusals here are HTTP errors;
  * a graph that fails validation is the engine's own failed final frame.
  */
-async function open(deps: Deps, actor: Actor, input: TestExecuteInput): Promise<WorkflowRun> {
+async function open(deps: Deps, actor: Actor, input: TestExecuteInput): Promise<(signal: AbortSignal) => WorkflowRun> {
   const { workflow } = await accessWorkflow(deps, actor, input.workflowId);
-  const options = {
+  const graph = engineGraph(workflow.graph);
+  const options = (signal: AbortSignal) => ({
     services: spaceServices(deps, actor.tenantId, workflow.spaceId, actor),
     workflowId: workflow.id,
     systemVariables: systemVariablesOf(actor, workflow.spaceId),
     timeoutMs: TEST_RUN_TIMEOUT_MS,
     maxSteps: TEST_RUN_MAX_STEPS,
-  };
+    signal,
+  });
   if (input.answer == null) {
-    return startWorkflow(engineGraph(workflow.graph), { ...options, params: input.params ?? {} });
+    return (signal) => startWorkflow(graph, { ...options(signal), params: input.params ?? {} });
   }
   const paused = await repo.takePausedRun(deps.db, workflow.id, actor.userId, input.requestId);
   if (!paused) throw badField("requestId", "没有等待回答的运行，请重新试运行");
-  try {
-    return resumeWorkflow(engineGraph(workflow.graph), paused.state as unknown as PausedState, input.answer, options);
-  } catch (error) {
-    throw fail(error instanceof Error ? error.message : String(error));
-  }
+  const state = paused.state as unknown as PausedState;
+  if (state?.version !== 1 || !state.pending) throw fail("无法继续运行：暂停状态无效");
+  return (signal) => resumeWorkflow(graph, state, input.answer!, options(signal));
 }
 
 /** `POST /api/workflow/test/execute`: the run's frames as server-sent events (reference original-frontend.md §3.6). */
-export async function testExecute(deps: Deps, c: Parameters<typeof ok>[0], actor: Actor, input: TestExecuteInput) {
-  let run: WorkflowRun;
-  try {
-    run = await open(deps, actor, input);
-  } catch (err) {
-    if (err instanceof AppError) return refuseStream(c, err);
-    throw err;
-  }
-  return streamRun(c, run, input.requestId, (outcome) => keepPause(deps, actor, input, outcome));
+export async function testExecute(deps: Deps, c: Context<ApiEnv>, actor: Actor, input: TestExecuteInput) {
+  const start = await open(deps, actor, input);
+  return streamRun(deps, c, actor, {
+    workflowId: input.workflowId,
+    requestId: input.requestId,
+    kind: "Workflow",
+    params: input.params ?? {},
+    start,
+    after: (outcome) => keepPause(deps, actor, input, outcome),
+  });
 }
 
 /** `POST /api/workflow/test/node/execute`: one node run alone, its params standing in for its references. */
-export async function testNodeExecute(
-  deps: Deps,
-  c: Parameters<typeof ok>[0],
-  actor: Actor,
-  input: TestNodeExecuteInput,
-) {
+export async function testNodeExecute(deps: Deps, c: Context<ApiEnv>, actor: Actor, input: TestNodeExecuteInput) {
   const { workflow } = await accessNode(deps, actor, input.nodeId);
   const node = engineGraph(workflow.graph).nodes.find((n) => n.id === input.nodeId)!;
   const refusal = singleRunRefusal(node);
   if (refusal) throw fail(refusal);
-  const run = startSingleNode(node, input.params ?? {}, {
-    services: spaceServices(deps, actor.tenantId, workflow.spaceId, actor),
+  const params = input.params ?? {};
+  return streamRun(deps, c, actor, {
     workflowId: workflow.id,
-    systemVariables: systemVariablesOf(actor, workflow.spaceId),
-    timeoutMs: TEST_RUN_TIMEOUT_MS,
-    maxSteps: TEST_RUN_MAX_STEPS,
+    requestId: input.requestId ?? randomUUID(),
+    kind: "Node",
+    params,
+    start: (signal) =>
+      startSingleNode(node, params, {
+        services: spaceServices(deps, actor.tenantId, workflow.spaceId, actor),
+        workflowId: workflow.id,
+        systemVariables: systemVariablesOf(actor, workflow.spaceId),
+        timeoutMs: TEST_RUN_TIMEOUT_MS,
+        maxSteps: TEST_RUN_MAX_STEPS,
+        signal,
+      }),
   });
-  return streamRun(c, run, input.requestId ?? randomUUID());
 }
 
-/** Streams a run's frames, a heart-beat every 10 s, then hands the outcome to `after`. */
-function streamRun(
-  c: Parameters<typeof ok>[0],
-  run: WorkflowRun,
-  requestId: string,
-  after?: (outcome: RunOutcome) => Promise<void>,
-) {
-  const channel = sseChannel();
-  const started = Date.now();
-  const heartbeat = setInterval(
-    () =>
-      channel.send({
-        success: false,
-        code: "0000",
-        message: null,
-        requestId,
-        data: {},
-        nodeExecuteResultMap: null,
-        costTime: Date.now() - started,
-        complete: false,
-      }),
-    HEARTBEAT_MS,
-  );
-  const pump = async () => {
-    for await (const event of run.events) {
-      const frame = frameOf(event, requestId, Date.now() - started);
-      if (frame) channel.send(frame);
-    }
-    await after?.(await run.done);
-  };
-  pump()
-    .catch((err) => c.get("log").error({ err }, "workflow test run crashed"))
-    .finally(() => {
-      clearInterval(heartbeat);
-      channel.close();
-    });
-  return sseResponse(channel.stream);
+/** `POST /api/workflow/test/stop/{requestId}`: stops the caller's running test run (on any instance). */
+export async function stopTestRun(deps: Deps, actor: Actor, requestId: string) {
+  return requestStop(deps, actor.userId, requestId);
 }
 
 /** A QA pause: the state is stored under the requestId, for the answer to resume it (on any instance). */

@@ -95,7 +95,7 @@ function context(run: Run, definition: NodeDefinition, node: WorkflowNode, frame
   };
 }
 
-/** Outputs kept for a resume (and stored by the caller) are capped, as characters of their JSON. */
+/** Every node output (kept for references, a resume and the run's record) is capped, as characters of its JSON. */
 export const MAX_OUTPUT_CHARS = 4_000_000;
 
 function checkStorable(outcome: NodeOutcome) {
@@ -118,7 +118,7 @@ async function attempt(definition: NodeDefinition, ctx: NodeContext, run: Run): 
     const signal = timeoutMs ? AbortSignal.any([run.controller.signal, AbortSignal.timeout(timeoutMs)]) : ctx.signal;
     try {
       const outcome = await untilAborted(definition.run!({ ...ctx, signal }), signal);
-      if (definition.replay) checkStorable(outcome);
+      checkStorable(outcome);
       return outcome;
     } catch (error) {
       if (run.controller.signal.aborted) throw error;

@@ -1,6 +1,9 @@
-import type { Arg } from "../../../../contract/args";
-import { nodeKinds } from "../../../../contract/workflow-nodes";
+import type { Arg } from "#contract/args";
+import { nodeKinds } from "#contract/workflow-nodes";
 import type { NodeDefinition } from "../types";
+
+/** A variable written by a run is kept with the conversation and in every resume state: capped, as JSON text. */
+export const MAX_VARIABLE_CHARS = 1_000_000;
 
 /**
  * 变量: SET_VARIABLE writes its resolved inputs into the workflow variables (or into the enclosing loop's
@@ -24,6 +27,9 @@ export const Variable: NodeDefinition = {
       return { output };
     }
     for (const [name, value] of Object.entries(ctx.inputs)) {
+      if ((JSON.stringify(value) ?? "").length > MAX_VARIABLE_CHARS) {
+        throw new Error(`变量 ${name} 过大（超过 ${MAX_VARIABLE_CHARS / 10_000} 万字符）`);
+      }
       if (ctx.loopVariables && Object.hasOwn(ctx.loopVariables, name)) {
         ctx.loopVariables[name] = value;
         continue;

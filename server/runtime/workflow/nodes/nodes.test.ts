@@ -35,6 +35,22 @@ describe("cheap workflow nodes", () => {
     expect(() => compare("MATCH_REGEX", "aa", "(a)\\1")).toThrow("不正确");
   });
 
+  it("guards variable and output sizes with Chinese messages", async () => {
+    const setBig = graphOf([
+      wfNode(1, "Start", { inputArgs: [param("big")] }, [3]),
+      wfNode(3, "Variable", { configType: "SET_VARIABLE", inputArgs: [ref("big", "1.big")] }, [2]),
+      wfNode(2, "End", {}),
+    ]);
+    const tooBigVariable = await drain(startWorkflow(setBig, { params: { big: "x".repeat(1_000_001) } }));
+    expect(tooBigVariable.outcome).toMatchObject({
+      status: "FAILED",
+      message: expect.stringContaining("变量 big 过大"),
+    });
+    // Any node's output, not only those kept for a resume: here the Start node's own.
+    const tooBigOutput = await drain(startWorkflow(setBig, { params: { big: "x".repeat(4_000_001) } }));
+    expect(tooBigOutput.outcome).toMatchObject({ status: "FAILED", message: expect.stringContaining("节点输出过大") });
+  });
+
   it("reads deep references from a node's output, projecting over lists; splits and joins text; gets variables", async () => {
     const data = { user: { tags: ["x", "y"] }, rows: [{ title: "一" }, { title: "二" }] };
     const graph = graphOf([
