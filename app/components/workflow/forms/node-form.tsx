@@ -79,7 +79,8 @@ export function NodeForm({ graph, nodeId, spaceId, onChange, errors }: NodeFormP
         onChange={(description) => setNode({ description })}
       />
       {shown.length ? (
-        <div role="alert" aria-label="待完善" className="flex gap-2 rounded-md bg-danger-50 px-3 py-2 text-danger-700">
+        // A status, not an alert: the list changes as the user types and should not interrupt them each time.
+        <div role="status" aria-label="待完善" className="flex gap-2 rounded-md bg-danger-50 px-3 py-2 text-danger-700">
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
           <ul className="flex flex-col gap-0.5">
             {shown.map((p) => (
