@@ -29,6 +29,7 @@ export const historyKinds = [
   "EditNode",
   "DeleteNode",
 ] as const;
+export type HistoryKind = (typeof historyKinds)[number];
 export const relationKinds = ["Edit", "Collect", "DevCollect", "Like", "Conversation"] as const;
 
 export const publishTargetTypes = ["Agent", "Plugin", "Workflow"] as const;

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { Endpoint } from "#contract/api";
-import { type RequestOf, urlOf } from "#contract/api/endpoint";
+import { type RequestOf, type ResponseOf, urlOf } from "#contract/api/endpoint";
 import type { z } from "#contract/zod";
 import { type ApiResult, api, apiRaw, tryApi } from "./api.server";
 
@@ -17,8 +17,7 @@ export { type RequestOf, urlOf };
  *   const res = await tryApiCall(context, request, endpoints.space.add, { body: { name } });
  */
 
-/** What an endpoint answers in `data`: its response schema's type, or `unknown` where the contract leaves it open. */
-export type DataOf<E extends Endpoint> = E["response"] extends z.ZodType ? z.output<E["response"]> : unknown;
+export type DataOf<E extends Endpoint> = ResponseOf<E>;
 
 /** The request argument: optional when the endpoint needs nothing (no path parameter, no body). */
 type Args<E extends Endpoint> = Record<string, never> extends RequestOf<E> ? [RequestOf<E>?] : [RequestOf<E>];

@@ -1,4 +1,4 @@
-import type { UserDto } from "#server/modules/auth/service";
+import type { UserDto } from "#contract/api/auth-dto";
 
 /** How a person is named in the UI: the nick name when set, else the user name. */
 export const displayName = (user: Pick<UserDto, "nickName" | "userName">) => user.nickName || user.userName;

@@ -1,12 +1,12 @@
-import { componentKinds, publishableKinds } from "../../contract/components";
-import type { ComponentType, DataType, ModelBind, variableInputTypes } from "../../server/modules/agent/contract";
-import type { AgentDto } from "../../server/modules/agent/dto";
-import type { listHistory } from "../../server/modules/agent/service";
-import type { UserDto } from "../../server/modules/auth/service";
-import type { ModelDto } from "../../server/modules/model/service";
-import type { MessageListInput, SendMessageInput } from "../../server/modules/notify/contract";
-import type { ApplyInput } from "../../server/modules/publish/contract";
-import type { SpaceDto } from "../../server/modules/space/service";
+import type { AgentDto } from "#contract/api/agent-dto";
+import type { UserDto } from "#contract/api/auth-dto";
+import type { ModelDto } from "#contract/api/model-dto";
+import type { MessageListInput, SendMessageInput } from "#contract/api/notify";
+import type { ApplyInput } from "#contract/api/publish";
+import type { SpaceDto } from "#contract/api/space";
+import type { DataType } from "#contract/args";
+import { componentKinds, type ModelBind, publishableKinds } from "#contract/components";
+import type { ComponentType, HistoryKind, variableInputTypes } from "#contract/enums";
 
 /** Every enum value the UI shows, mapped to its Chinese label in one place (reference Appendix A). */
 
@@ -87,8 +87,7 @@ export const notifyScopeLabels: Record<SendMessageInput["scope"], string> = {
 export type AgentComponentType = ComponentType;
 export type ModelMode = ModelBind["mode"];
 export type VariableInputType = (typeof variableInputTypes)[number];
-type HistoryEntry = Awaited<ReturnType<typeof listHistory>>[number];
-export type HistoryKind = HistoryEntry["type"];
+export type { HistoryKind };
 
 /** Badge colours of UI.md: 开发中 grey, 审核中 amber, 已发布 green, 已拒绝 red. */
 export const publishStatusTones: Record<PublishStatus, "neutral" | "warning" | "success" | "danger"> = {

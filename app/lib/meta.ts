@@ -1,4 +1,4 @@
-import type { PublicTenantConfig } from "#server/modules/tenant/contract";
+import type { PublicTenantConfig } from "#contract/api/tenant";
 
 interface MatchLike {
   id: string;

@@ -1,5 +1,5 @@
-import type { UserDto } from "#server/modules/auth/service";
-import type { SpaceDto } from "#server/modules/space/service";
+import type { UserDto } from "#contract/api/auth-dto";
+import type { SpaceDto } from "#contract/api/space";
 import type { SpaceRole } from "./labels";
 
 const RANK: Record<SpaceRole, number> = { Owner: 3, Admin: 2, User: 1 };

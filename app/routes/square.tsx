@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { Search } from "lucide-react";
 import { Form, Link, type ShouldRevalidateFunction, useLocation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import { endpoints } from "../../contract/api";
+import { endpoints } from "#contract/api";
 import { SquareKindTabs, SquarePluginList } from "../components/plugin/square-plugins";
 import { SquareBanner } from "../components/square/square-banner";
 import { SquareGrid } from "../components/square/square-grid";

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
 import { endpoints } from "#contract/api";
-import type { AgentSnapshot } from "#server/modules/agent/dto";
+import type { AgentSnapshot } from "#contract/api/agent-dto";
 import { PageHeader } from "../components/page-header";
 import { AgentIcon } from "../components/square/agent-card";
 import { AgentSnapshotView } from "../components/system/agent-snapshot";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { importReportSchema, table as tables } from "../../contract/api/table";
+import { importReportSchema, table as tables } from "#contract/api/table";
 import {
   applyFieldEdit,
   checkDefinition,

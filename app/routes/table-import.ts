@@ -1,5 +1,5 @@
-import { urlOf } from "../../contract/api/endpoint";
-import { table } from "../../contract/api/table";
+import { urlOf } from "#contract/api/endpoint";
+import { table } from "#contract/api/table";
 import { forwardBodyToApi } from "../lib/relay.server";
 import type { Route } from "./+types/table-import";
 import { tableIdParam } from "./table-detail.server";

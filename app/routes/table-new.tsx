@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { table } from "../../contract/api/table";
+import { table } from "#contract/api/table";
 import { tableLibraryPath, tablePath } from "../components/table/paths";
 import { createTableSchema } from "../components/table/schemas";
 import { CreateTableForm } from "../components/table/table-forms";

@@ -64,6 +64,41 @@ export const agentDto = z.object({
 });
 export type AgentDto = z.infer<typeof agentDto>;
 export type ComponentDto = z.infer<typeof componentDto>;
+export type AgentPermission = (typeof agentPermissions)[number];
+
+/** An agent's whole configuration as history entries and publications keep it. */
+export const agentSnapshotDto = agentDto
+  .pick({
+    name: true,
+    description: true,
+    icon: true,
+    systemPrompt: true,
+    userPrompt: true,
+    openSuggest: true,
+    suggestPrompt: true,
+    openingChatMsg: true,
+    guidQuestionDtos: true,
+    openLongMemory: true,
+    openScheduledTask: true,
+    openFileBox: true,
+    shortcutInstructions: true,
+  })
+  .extend({
+    components: z.array(
+      componentDto.pick({
+        id: true,
+        type: true,
+        targetId: true,
+        name: true,
+        icon: true,
+        description: true,
+        bindConfig: true,
+        exceptionOut: true,
+        fallbackMsg: true,
+      }),
+    ),
+  });
+export type AgentSnapshot = z.infer<typeof agentSnapshotDto>;
 
 export const agentPageDto = pageSchema(agentDto);
 

@@ -107,6 +107,7 @@ export const userBriefDto = z.object({
   created: z.iso.datetime({ offset: true }),
   role: z.enum(userRoles),
 });
+export type UserBrief = z.infer<typeof userBriefDto>;
 
 /** /api/user/*: signing in and out, codes, passwords and the caller's own profile. */
 export const auth = {

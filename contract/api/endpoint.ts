@@ -92,6 +92,9 @@ type QueryInput<E extends Endpoint> = E["query"] extends z.ZodType
   ? { query?: Record<string, string | number | undefined> }
   : { query?: undefined };
 
+/** What an endpoint answers in `data`: its response schema's output type, or `unknown` where the contract leaves it open. */
+export type ResponseOf<E extends Endpoint> = E["response"] extends z.ZodType ? z.output<E["response"]> : unknown;
+
 /** An endpoint's request: its path parameters, its body and its query, as the contract types them. */
 export type RequestOf<E extends Endpoint> = ParamsInput<E> & BodyInput<E> & QueryInput<E>;
 

@@ -12,11 +12,12 @@ import { plugin } from "./plugin";
 import { publish } from "./publish";
 import { space } from "./space";
 import { system } from "./system";
+import { table } from "./table";
 import { tempchat } from "./tempchat";
 import { tenant } from "./tenant";
 import { workflow } from "./workflow";
 
-export { type Endpoint, endpoint, pathOf } from "./endpoint";
+export { type Endpoint, endpoint, pathOf, type ResponseOf } from "./endpoint";
 
 /** Every endpoint of the API, by module: the server validates with these schemas and the web calls by them. */
 export const endpoints = {
@@ -33,6 +34,7 @@ export const endpoints = {
   publish,
   space,
   system,
+  table,
   tempchat,
   tenant,
   workflow,

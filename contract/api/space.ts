@@ -51,6 +51,7 @@ export const spaceDto = z.object({
   created: z.iso.datetime({ offset: true }),
   modified: z.iso.datetime({ offset: true }),
 });
+export type SpaceDto = z.infer<typeof spaceDto>;
 export const spaceMemberDto = z.object({
   userId: z.number().int(),
   spaceId: z.number().int(),

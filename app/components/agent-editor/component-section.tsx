@@ -3,7 +3,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import { componentTypeLabels } from "#app/lib/labels";
 import type { LibraryItem } from "#app/routes/agent-editor.server";
-import type { ComponentDto } from "#server/modules/agent/dto";
+import type { ComponentDto } from "#contract/api/agent-dto";
 import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Select } from "../ui/select";

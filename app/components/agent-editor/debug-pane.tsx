@@ -1,4 +1,4 @@
-import type { AgentDto } from "#server/modules/agent/dto";
+import type { AgentDto } from "#contract/api/agent-dto";
 import { DebugChat } from "../chat/debug-chat";
 
 /** The editor's right-hand column: the debug chat with the current draft (a devMode conversation). */

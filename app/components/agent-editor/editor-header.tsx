@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { ArrowLeft, History } from "lucide-react";
 import { Link } from "react-router";
-import type { AgentDto } from "#server/modules/agent/dto";
+import type { AgentDto } from "#contract/api/agent-dto";
 import { AgentIcon } from "../agent/agent-icon";
 import { PublishStatusBadge } from "../agent/publish-status-badge";
 import { PublishButton } from "../publish/publish-button";

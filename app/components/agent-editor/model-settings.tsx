@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { clsx } from "clsx";
 import { type ModelMode, modelModeLabels } from "#app/lib/labels";
-import type { ModelBind } from "#server/modules/agent/contract";
-import type { AgentDto } from "#server/modules/agent/dto";
-import type { ModelDto } from "#server/modules/model/service";
+import type { AgentDto } from "#contract/api/agent-dto";
+import type { ModelDto } from "#contract/api/model-dto";
+import type { ModelBind } from "#contract/components";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";

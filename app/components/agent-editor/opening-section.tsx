@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Plus, X } from "lucide-react";
 import type { ReactNode } from "react";
-import type { AgentDto } from "#server/modules/agent/dto";
+import type { AgentDto } from "#contract/api/agent-dto";
 import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";

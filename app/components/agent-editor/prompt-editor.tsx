@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Braces } from "lucide-react";
 import { useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { Arg } from "#server/modules/agent/contract";
+import type { Arg } from "#contract/args";
 import { PromptOptimizer } from "../chat/prompt-optimizer";
 import { Textarea } from "../ui/textarea";
 import { SectionForm, useEditorForm } from "./autosave";

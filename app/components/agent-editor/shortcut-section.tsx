@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Plus } from "lucide-react";
-import type { AgentDto } from "#server/modules/agent/dto";
+import type { AgentDto } from "#contract/api/agent-dto";
 import { Button } from "../ui/button";
 import { FormErrors } from "../ui/field";
 import { Input } from "../ui/input";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Plus } from "lucide-react";
 import type { LibraryItem } from "#app/routes/agent-editor.server";
-import type { ComponentDto } from "#server/modules/agent/dto";
+import type { ComponentDto } from "#contract/api/agent-dto";
 import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { optionsOf, variableDataTypeLabels, variableInputTypeLabels } from "#app/lib/labels";
 import { useSubmitSuccess } from "#app/lib/use-submit-success";
-import type { Variable } from "#server/modules/agent/contract";
+import type { Variable } from "#contract/components";
 import { Button, buttonClass } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";

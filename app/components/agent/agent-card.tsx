@@ -1,7 +1,7 @@
 import { Ellipsis, Star } from "lucide-react";
 import { Link, useFetcher, useSubmit } from "react-router";
 import { displayName, formatRelative } from "#app/lib/format";
-import type { AgentDto } from "#server/modules/agent/dto";
+import type { AgentDto } from "#contract/api/agent-dto";
 
 import { Menu } from "../ui/menu";
 import { AgentIcon } from "./agent-icon";

@@ -1,4 +1,4 @@
-import type { AgentDto } from "#server/modules/agent/dto";
+import type { AgentDto } from "#contract/api/agent-dto";
 
 /** The four figures of the original 智能体概览 dialog. */
 export function AgentFigures({ statistics }: { statistics: AgentDto["agentStatistics"] }) {

@@ -1,5 +1,5 @@
 import { ArrowRightLeft, BarChart3, Copy, Link2, type LucideIcon, PackageMinus, Trash2 } from "lucide-react";
-import type { AgentPermission } from "#server/modules/agent/dto";
+import type { AgentPermission } from "#contract/api/agent-dto";
 import type { MenuEntry } from "../ui/menu";
 
 /** The card menu's actions (SPEC §3 "Agent action menu"). */

@@ -2,11 +2,11 @@ import { clsx } from "clsx";
 import { MessageSquarePlus } from "lucide-react";
 import { Form, NavLink, useNavigation } from "react-router";
 import { formatRelative } from "#app/lib/format";
-import type { toConversationDto } from "#server/modules/conversation/service";
+import type { ConversationDto } from "#contract/api/conversation";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 
-export type ConversationSummary = ReturnType<typeof toConversationDto>;
+export type ConversationSummary = ConversationDto;
 
 interface ChatHistoryProps {
   agent: { name: string; icon: string };

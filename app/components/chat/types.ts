@@ -1,10 +1,10 @@
+import type { ConversationViewDto, MessageDto } from "#contract/api/conversation";
 import type { Attachment, FinalResult, ProcessingStep } from "#contract/chat";
-import type { getConversationView, MessageDto } from "#server/modules/conversation/service";
 
 export type { Attachment, ChatEvent, FinalResult, ProcessingStep } from "#contract/chat";
 
 /** What POST /api/agent/conversation/{id} (and the temporary-link query) returns. */
-export type ConversationView = Awaited<ReturnType<typeof getConversationView>>;
+export type ConversationView = ConversationViewDto;
 export type ChatAgent = ConversationView["agent"];
 export type ChatVariable = ChatAgent["variables"][number];
 export type GuideQuestion = ChatAgent["guidQuestionDtos"][number];

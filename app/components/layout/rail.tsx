@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { House, LayoutGrid, type LucideIcon, Settings, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import type { UserDto } from "#server/modules/auth/service";
+import type { UserDto } from "#contract/api/auth-dto";
 import { UserMenu } from "./user-menu";
 
 interface RailItem {

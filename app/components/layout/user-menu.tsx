@@ -1,6 +1,6 @@
 import { LogOut, UserRound } from "lucide-react";
 import { displayName } from "#app/lib/format";
-import type { UserDto } from "#server/modules/auth/service";
+import type { UserDto } from "#contract/api/auth-dto";
 import { Avatar } from "../ui/avatar";
 import { Menu } from "../ui/menu";
 

@@ -1,5 +1,5 @@
 import { BookOpen, type LucideIcon, Plug, Table2, Workflow } from "lucide-react";
-import type { LibraryItemDto } from "../../../contract/api/component";
+import type { LibraryItemDto } from "#contract/api/component";
 import { knowledgePath, newKnowledgePath } from "../knowledge/paths";
 import { pluginPath } from "../plugin/paths";
 import { newTablePath, tablePath } from "../table/paths";

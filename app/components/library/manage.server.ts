@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
+import { tryApiCall } from "#app/lib/api-call.server";
+import { endpoints } from "#contract/api";
 import { knowledge } from "#contract/api/knowledge";
-import { endpoints } from "../../../contract/api";
-import { tryApiCall } from "../../lib/api-call.server";
 import { table } from "../../../contract/api/table";
 import { pluginPath } from "../plugin/paths";
 import type { LibraryKindType } from "./kinds";

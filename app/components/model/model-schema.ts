@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { idField, required, requiredNumber } from "#app/lib/forms";
 import { baseUrlRule, saveModelFields, type saveModelInput } from "#contract/api/model";
+import type { ModelDto } from "#contract/api/model-dto";
 import { functionCallModes, type modelProtocols, type modelTypes } from "#contract/enums";
-import type { ModelDto } from "#server/modules/model/service";
 
 export type { ModelDto };
 export { functionCallModes };

@@ -1,9 +1,9 @@
 import { Copy, Plug, Search } from "lucide-react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { displayName } from "../../lib/format";
-import { pluginTypeLabels, spaceTypeLabels } from "../../lib/labels";
-import { withParams } from "../../lib/url";
-import type { loadSquarePlugins } from "../../routes/plugin-square.server";
+import { displayName } from "#app/lib/format";
+import { pluginTypeLabels, spaceTypeLabels } from "#app/lib/labels";
+import { withParams } from "#app/lib/url";
+import type { loadSquarePlugins } from "#app/routes/plugin-square.server";
 import { AgentIcon } from "../agent/agent-icon";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";

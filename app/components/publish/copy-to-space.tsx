@@ -3,7 +3,7 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { idField } from "#app/lib/forms";
 import { spaceTypeLabels } from "#app/lib/labels";
-import type { SpaceDto } from "#server/modules/space/service";
+import type { SpaceDto } from "#contract/api/space";
 import { Button } from "../ui/button";
 import { Select } from "../ui/select";
 

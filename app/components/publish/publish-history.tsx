@@ -1,8 +1,8 @@
 import { displayName, formatDateTime } from "#app/lib/format";
 import { type HistoryKind, historyKindLabels } from "#app/lib/labels";
-import type { listHistory } from "#server/modules/agent/service";
+import type { endpoints, ResponseOf } from "#contract/api";
 
-export type HistoryEntry = Awaited<ReturnType<typeof listHistory>>[number];
+export type HistoryEntry = ResponseOf<typeof endpoints.agent.history>[number];
 
 /** The history kinds that belong to publishing (reference Appendix A, action log kinds). */
 const publishKinds = new Set<HistoryKind>(["PublishApply", "Publish", "PublishApplyReject", "OffShelf"]);

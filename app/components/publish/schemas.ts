@@ -1,10 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { idField, required } from "#app/lib/forms";
+import type { endpoints, ResponseOf } from "#contract/api";
 import { agentApplyInput } from "#contract/api/publish";
 import { publishScopes } from "#contract/enums";
-import type { getAgent } from "#server/modules/agent/service";
-import type { listItems } from "#server/modules/publish/service";
 
 const rules = agentApplyInput.shape;
 
@@ -30,5 +29,5 @@ export interface PublishReply {
   result: SubmissionResult<string[]>;
 }
 
-export type AgentInfo = Awaited<ReturnType<typeof getAgent>>;
-export type PublishItem = Awaited<ReturnType<typeof listItems>>[number];
+export type AgentInfo = ResponseOf<typeof endpoints.agent.get>;
+export type PublishItem = ResponseOf<typeof endpoints.publish.itemList>[number];

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Bot, Puzzle, Users } from "lucide-react";
 import { NavLink } from "react-router";
-import type { SpaceDto } from "#server/modules/space/service";
+import type { SpaceDto } from "#contract/api/space";
 import { SpaceSwitcher } from "./space-switcher";
 
 const sections = [

@@ -1,7 +1,7 @@
 import { Check, ChevronsUpDown, Plus } from "lucide-react";
 import { useState } from "react";
 import { spaceTypeLabels } from "#app/lib/labels";
-import type { SpaceDto } from "#server/modules/space/service";
+import type { SpaceDto } from "#contract/api/space";
 import { Badge } from "../ui/badge";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { Menu, type MenuEntry } from "../ui/menu";

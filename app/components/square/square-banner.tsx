@@ -1,5 +1,5 @@
 import { imageSrc } from "#app/lib/image-src";
-import type { PublicTenantConfig } from "#server/modules/tenant/contract";
+import type { PublicTenantConfig } from "#contract/api/tenant";
 
 type BannerSettings = Pick<
   PublicTenantConfig,

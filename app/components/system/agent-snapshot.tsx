@@ -1,5 +1,5 @@
 import { componentTypeLabels } from "#app/lib/labels";
-import type { AgentSnapshot } from "#server/modules/agent/dto";
+import type { AgentSnapshot } from "#contract/api/agent-dto";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
 

@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { idField } from "#app/lib/forms";
-import type { applyList, getApply, publishedList } from "#server/modules/publish/square-service";
+import type { endpoints, ResponseOf } from "#contract/api";
 
-export type ApplyPage = Awaited<ReturnType<typeof applyList>>;
+export type ApplyPage = ResponseOf<typeof endpoints.publish.applyList>;
 export type ApplyRecord = ApplyPage["records"][number];
-export type ApplyDetail = Awaited<ReturnType<typeof getApply>>;
-export type PublishedPage = Awaited<ReturnType<typeof publishedList>>;
+export type ApplyDetail = ResponseOf<typeof endpoints.publish.applyGet>;
+export type PublishedPage = ResponseOf<typeof endpoints.publish.publishedList>;
 export type PublishedRecord = PublishedPage["records"][number];
 
 /** A reason the person on the other side will read (backend: 1–500 characters). */

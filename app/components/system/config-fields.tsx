@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { listConfig } from "#server/modules/system/config-service";
+import type { endpoints, ResponseOf } from "#contract/api";
 import { Input } from "../ui/input";
 import type { SelectOption } from "../ui/select";
 import { Select } from "../ui/select";
 import { Textarea } from "../ui/textarea";
 
-export type ConfigItem = Awaited<ReturnType<typeof listConfig>>[number];
+export type ConfigItem = ResponseOf<typeof endpoints.system.configList>[number];
 export type ConfigCategory = ConfigItem["category"];
 
 /** The page's tabs, in the order the original shows its groups. */

@@ -1,12 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { idField, required } from "#app/lib/forms";
+import type { endpoints, ResponseOf } from "#contract/api";
 import { type SendMessageInput, sendMessageInput } from "#contract/api/notify";
 import { userAddInput } from "#contract/api/system";
 import { userRoles } from "#contract/enums";
-import type { listUsers } from "#server/modules/system/user-service";
 
-export type UserPage = Awaited<ReturnType<typeof listUsers>>;
+export type UserPage = ResponseOf<typeof endpoints.system.userList>;
 export type AdminUser = UserPage["records"][number];
 
 /** The contract's rules for a user (contract/api/system.ts), with the form's words for empty fields. */

@@ -1,8 +1,8 @@
 import { Download, Eraser, Pencil, Plus, Trash2, Upload } from "lucide-react";
 import { Link } from "react-router";
-import { urlOf } from "../../../contract/api/endpoint";
-import { type TableDataPage, table as tables } from "../../../contract/api/table";
-import { withParams } from "../../lib/url";
+import { withParams } from "#app/lib/url";
+import { urlOf } from "#contract/api/endpoint";
+import { type TableDataPage, table as tables } from "#contract/api/table";
 import { buttonClass } from "../ui/button";
 import { Pagination } from "../ui/pagination";
 import { cellClass, Table } from "../ui/table";

@@ -7,7 +7,7 @@ import {
   tableFieldTypeLabels,
   type UpdateTableDefinitionInput,
   updateTableDefinitionInput,
-} from "../../../contract/api/table";
+} from "#contract/api/table";
 
 /**
  * The structure editor as form rows. The custom fields post as indexed inputs (`fields[0].fieldName`), so the

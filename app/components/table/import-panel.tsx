@@ -2,8 +2,8 @@ import { useRef, useState } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { toast } from "sonner";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportReport, importReportSchema } from "../../../contract/api/table";
-import { useSubmitting } from "../../lib/use-submitting";
+import { useSubmitting } from "#app/lib/use-submitting";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportReport, importReportSchema } from "#contract/api/table";
 import { Button, buttonClass } from "../ui/button";
 import { FormErrors } from "../ui/field";
 

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ImportReport } from "../../../contract/api/table";
+import type { ImportReport } from "#contract/api/table";
 import type { FieldErrors, FieldRow } from "./field-rows";
 
 /**

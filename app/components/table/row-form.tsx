@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Form, Link } from "react-router";
-import { LONG_TEXT_MAX, STRING_MAX } from "../../../contract/api/table";
-import { useSubmitting } from "../../lib/use-submitting";
+import { useSubmitting } from "#app/lib/use-submitting";
+import { LONG_TEXT_MAX, STRING_MAX } from "#contract/api/table";
 import { Button, buttonClass } from "../ui/button";
 import { FormErrors } from "../ui/field";
 import { controlClass } from "../ui/input";

@@ -1,4 +1,4 @@
-import type { RowData, TableRow } from "../../../contract/api/table";
+import type { RowData, TableRow } from "#contract/api/table";
 import type { FieldInfoLike } from "./field-rows";
 
 /**

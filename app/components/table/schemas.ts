@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { addTableInput, updateTableNameInput } from "../../../contract/api/table";
-import { required } from "../../lib/forms";
+import { required } from "#app/lib/forms";
+import { addTableInput, updateTableNameInput } from "#contract/api/table";
 
 /*
  * The table forms' rules are the contract's bodies; the forms only add their own words for a name left empty.

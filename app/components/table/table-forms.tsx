@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { firstInvalidField } from "../../lib/forms";
-import { useSubmitting } from "../../lib/use-submitting";
+import { firstInvalidField } from "#app/lib/forms";
+import { useSubmitting } from "#app/lib/use-submitting";
 import { Button, buttonClass } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";

@@ -1,8 +1,8 @@
 import { ArrowLeft, Copy, Pencil, Table2 } from "lucide-react";
 import { Form, Link } from "react-router";
-import type { TableDefineDetails } from "../../../contract/api/table";
-import { withParams } from "../../lib/url";
-import { useSubmitting } from "../../lib/use-submitting";
+import { withParams } from "#app/lib/url";
+import { useSubmitting } from "#app/lib/use-submitting";
+import type { TableDefineDetails } from "#contract/api/table";
 import { Button, buttonClass } from "../ui/button";
 import { Tabs } from "../ui/tabs";
 import { tableLibraryPath, tablePath } from "./paths";

@@ -1,4 +1,4 @@
-import { agentPermissions } from "#contract/api/agent-dto";
+import { type AgentPermission, type AgentSnapshot, agentPermissions } from "#contract/api/agent-dto";
 import type { Actor } from "#server/core";
 import { statisticNames } from "#server/db/schema";
 import type { UserRow } from "../auth";
@@ -6,8 +6,8 @@ import type { SpaceRole } from "../space";
 import type { TenantConfig } from "../tenant/contract";
 import type { AgentRow, ComponentRow } from "./repo";
 
+export type { AgentPermission, AgentSnapshot };
 export { agentPermissions };
-export type AgentPermission = (typeof agentPermissions)[number];
 
 /**
  * Whether the caller may develop (create, edit, delete, move, publish) agents in a space: its Admins and
@@ -80,7 +80,7 @@ export function toComponentDto(c: ComponentRow, spaceId: number) {
 export type ComponentDto = ReturnType<typeof toComponentDto>;
 
 /** The agent's whole configuration, as stored in history entries and (later) publish snapshots. */
-export function agentSnapshot(agent: AgentRow, components: ComponentRow[]) {
+export function agentSnapshot(agent: AgentRow, components: ComponentRow[]): AgentSnapshot {
   return {
     name: agent.name,
     description: agent.description,
@@ -108,7 +108,6 @@ export function agentSnapshot(agent: AgentRow, components: ComponentRow[]) {
     })),
   };
 }
-export type AgentSnapshot = ReturnType<typeof agentSnapshot>;
 
 export function toAgentDto(
   agent: AgentRow,

@@ -9,12 +9,12 @@ import {
   type KnowledgeDocumentInfo,
   type SegmentConfig,
   type segmentListInput,
-} from "../../../contract/api/knowledge";
-import { pageOf, pageWindow } from "../../../contract/page";
-import type { z } from "../../../contract/zod";
-import type { Actor, Deps } from "../../core";
-import { badField, fail, notFound } from "../../core";
-import { files } from "../../db/schema";
+} from "#contract/api/knowledge";
+import { pageOf, pageWindow } from "#contract/page";
+import type { z } from "#contract/zod";
+import type { Actor, Deps } from "#server/core";
+import { badField, fail, notFound } from "#server/core";
+import { files } from "#server/db/schema";
 import { FILE_KEY_RE, signedUrl } from "../file/service";
 import { ingestQueue } from "./ingest";
 import * as repo from "./repo";

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
-import type { Deps } from "../../core";
-import { describeLlmError } from "../../llm/errors";
-import { extractDocument } from "../../runtime/documents";
-import { type Attempt, defineQueue } from "../../runtime/jobs";
-import { chunkText } from "../../runtime/knowledge/chunk";
-import { EMBED_BATCH } from "../../runtime/knowledge/embed";
-import { ensureVectorIndex } from "../../runtime/knowledge/vector-index";
+import type { Deps } from "#server/core";
+import { describeLlmError } from "#server/llm/errors";
+import { extractDocument } from "#server/runtime/documents";
+import { type Attempt, defineQueue } from "#server/runtime/jobs";
+import { chunkText } from "#server/runtime/knowledge/chunk";
+import { EMBED_BATCH } from "#server/runtime/knowledge/embed";
+import { ensureVectorIndex } from "#server/runtime/knowledge/vector-index";
 import { storagePath } from "../file/service";
 import { embedderOfModel } from "./models";
 import * as repo from "./repo";

@@ -1,4 +1,4 @@
-import type { Deps } from "../../core";
+import type { Deps } from "#server/core";
 import * as repo from "./repo";
 
 /** The space's knowledge bases as the component library lists them (ComponentInfo; `ext` is the data type). */

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Deps } from "../../core";
-import { fail } from "../../core";
-import { models, tenants } from "../../db/schema";
-import { type Embedder, embedderFor } from "../../runtime/knowledge/embed";
-import { LEXICAL_DIM, LEXICAL_MODEL } from "../../runtime/knowledge/lexical";
+import type { Deps } from "#server/core";
+import { fail } from "#server/core";
+import { models, tenants } from "#server/db/schema";
+import { type Embedder, embedderFor } from "#server/runtime/knowledge/embed";
+import { LEXICAL_DIM, LEXICAL_MODEL } from "#server/runtime/knowledge/lexical";
 import { findModel, insertModel, type ModelRow } from "../model";
 import { modelVisibleTo } from "../model/service";
 import { getTenantConfig } from "../tenant/service";

@@ -1,8 +1,8 @@
 import { generateText } from "ai";
-import type { Actor, Deps } from "../../core";
-import { fail, notFound } from "../../core";
-import { languageModelFor } from "../../llm/registry";
-import { defineQueue } from "../../runtime/jobs";
+import type { Actor, Deps } from "#server/core";
+import { fail, notFound } from "#server/core";
+import { languageModelFor } from "#server/llm/registry";
+import { defineQueue } from "#server/runtime/jobs";
 import { findModel } from "../model";
 import { getTenantConfig } from "../tenant/service";
 import { ingestQueue } from "./ingest";

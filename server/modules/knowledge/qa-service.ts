@@ -1,9 +1,9 @@
 import ExcelJS from "exceljs";
-import type { qaListInput } from "../../../contract/api/knowledge";
-import { pageOf, pageWindow } from "../../../contract/page";
-import type { z } from "../../../contract/zod";
-import type { Actor, Deps } from "../../core";
-import { badField, notFound } from "../../core";
+import type { qaListInput } from "#contract/api/knowledge";
+import { pageOf, pageWindow } from "#contract/page";
+import type { z } from "#contract/zod";
+import type { Actor, Deps } from "#server/core";
+import { badField, notFound } from "#server/core";
 import { ingestQueue } from "./ingest";
 import { embedderOfModel } from "./models";
 import * as repo from "./repo";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#server/db/client";
 import {
   type KnowledgeDocumentRow,
   knowledgeBases,
@@ -7,9 +7,9 @@ import {
   knowledgeQas,
   knowledgeSegments,
   users,
-} from "../../db/schema";
-import { tsvectorText } from "../../runtime/knowledge/text";
-import { arrayLiteral } from "../../runtime/knowledge/vector-index";
+} from "#server/db/schema";
+import { tsvectorText } from "#server/runtime/knowledge/text";
+import { arrayLiteral } from "#server/runtime/knowledge/vector-index";
 
 export type KbRow = typeof knowledgeBases.$inferSelect;
 export type DocRow = KnowledgeDocumentRow;

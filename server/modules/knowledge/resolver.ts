@@ -1,4 +1,4 @@
-import type { Deps } from "../../core";
+import type { Deps } from "#server/core";
 import type { ComponentTarget } from "../component/kinds";
 import * as repo from "./repo";
 

@@ -14,12 +14,12 @@ import {
   segmentListInput,
   updateKnowledgeInput,
   updateQaInput,
-} from "../../../contract/api/knowledge";
-import { id, z } from "../../../contract/zod";
-import type { ApiEnv } from "../../api/context";
-import { idParam, ok, parseWith, readBody, readQuery, requireActor } from "../../api/http";
-import type { Deps } from "../../core";
-import { badField } from "../../core";
+} from "#contract/api/knowledge";
+import { id, z } from "#contract/zod";
+import type { ApiEnv } from "#server/api/context";
+import { idParam, ok, parseWith, readBody, readQuery, requireActor } from "#server/api/http";
+import type { Deps } from "#server/core";
+import { badField } from "#server/core";
 import * as docs from "./document-service";
 import { generateQa } from "./qa-generate";
 import * as qa from "./qa-service";

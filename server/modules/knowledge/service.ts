@@ -3,11 +3,11 @@ import type {
   KnowledgeInfo,
   knowledgeListInput,
   UpdateKnowledgeInput,
-} from "../../../contract/api/knowledge";
-import { pageOf, pageWindow } from "../../../contract/page";
-import type { z } from "../../../contract/zod";
-import type { Actor, Deps } from "../../core";
-import { fail, notFound } from "../../core";
+} from "#contract/api/knowledge";
+import { pageOf, pageWindow } from "#contract/page";
+import type { z } from "#contract/zod";
+import type { Actor, Deps } from "#server/core";
+import { fail, notFound } from "#server/core";
 import { accessComponent } from "../component/access";
 import { findModel } from "../model";
 import { accessSpace } from "../space/service";

@@ -1,6 +1,6 @@
-import type { Deps } from "../../core";
-import type { Database } from "../../db/client";
-import { resumeJobs } from "../../runtime/jobs";
+import type { Deps } from "#server/core";
+import type { Database } from "#server/db/client";
+import { resumeJobs } from "#server/runtime/jobs";
 import "./ingest";
 import "./qa-generate";
 import { ensureBuiltinEmbeddings } from "./models";

@@ -1,5 +1,5 @@
-import type { Deps } from "../../core";
-import { fail } from "../../core";
+import type { Deps } from "#server/core";
+import { fail } from "#server/core";
 import { resolveWorkflow } from "../workflow";
 
 /**

@@ -1,2 +1,4 @@
 /** What other modules may use of data tables: the HTTP routes, the library rows and the binding resolver. */
 export { tableRoutes } from "./routes";
+export { describeTable, sqlTableBrief } from "./service";
+export { authorColumns, boundTable, executeTableSql, type TableCaller } from "./sql-service";

@@ -1,8 +1,8 @@
 import { and, arrayContains, desc, eq, inArray, sql } from "drizzle-orm";
-import type { historyKinds } from "../../../contract/enums";
-import type { Db } from "../../db/client";
-import { configHistory, users, workflowNodeIds, workflowPausedRuns, workflows } from "../../db/schema";
-import type { StoredGraph } from "../../db/schema/workflow";
+import type { historyKinds } from "#contract/enums";
+import type { Db } from "#server/db/client";
+import { configHistory, users, workflowNodeIds, workflowPausedRuns, workflows } from "#server/db/schema";
+import type { StoredGraph } from "#server/db/schema/workflow";
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 export type NewWorkflow = typeof workflows.$inferInsert;

@@ -1,8 +1,8 @@
-import type { Actor, Deps } from "../../core";
-import { fail, forbidden, notFound } from "../../core";
-import type { Db } from "../../db/client";
-import type { StoredGraph } from "../../db/schema/workflow";
-import { validateWorkflow } from "../../runtime/workflow/validate";
+import type { Actor, Deps } from "#server/core";
+import { fail, forbidden, notFound } from "#server/core";
+import type { Db } from "#server/db/client";
+import type { StoredGraph } from "#server/db/schema/workflow";
+import { validateWorkflow } from "#server/runtime/workflow/validate";
 import { developsIn } from "../agent/dto";
 import { findUserById } from "../auth";
 import { accessComponent, checkCopyTarget, copyName, historyEntryView } from "../component/access";

@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
-import type { Deps } from "../../core";
-import type { Database, Db } from "../../db/client";
+import type { Deps } from "#server/core";
+import type { Database, Db } from "#server/db/client";
 
 /**
  * Durable background jobs on pg-boss, on the database we already have (PGlite through pg-boss's `db.executeSql`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultSegmentConfig, segmentConfigSchema } from "../../../contract/api/knowledge";
+import { defaultSegmentConfig, segmentConfigSchema } from "#contract/api/knowledge";
 import { chunkText } from "./chunk";
 
 const config = (c: Record<string, unknown>) => segmentConfigSchema.parse(c);

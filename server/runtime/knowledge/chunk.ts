@@ -1,4 +1,4 @@
-import type { SegmentConfig } from "../../../contract/api/knowledge";
+import type { SegmentConfig } from "#contract/api/knowledge";
 
 /** Chunks shorter than this are dropped (original-backend.md §7.2). */
 export const MIN_CHUNK_CHARS = 10;

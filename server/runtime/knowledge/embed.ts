@@ -1,7 +1,7 @@
 import { embedMany } from "ai";
-import type { LlmConfig } from "../../llm/registry";
-import { embeddingModelFor } from "../../llm/registry";
-import type { ModelRow } from "../../modules/model";
+import type { LlmConfig } from "#server/llm/registry";
+import { embeddingModelFor } from "#server/llm/registry";
+import type { ModelRow } from "#server/modules/model";
 import { LEXICAL_DIM, lexicalEmbedding, normalise } from "./lexical";
 
 /** Texts per embedding request: one progress step of an ingestion, and a size every provider accepts. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { SearchHit } from "../../../contract/api/knowledge";
-import type { searchStrategies } from "../../../contract/enums";
-import type { Db } from "../../db/client";
+import type { SearchHit } from "#contract/api/knowledge";
+import type { searchStrategies } from "#contract/enums";
+import type { Db } from "#server/db/client";
 import { idfOf, tokenize } from "./text";
 import { ensureVectorIndex, hasVector, type Row, rowsOf, vectorLiteral } from "./vector-index";
 

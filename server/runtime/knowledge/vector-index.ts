@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "#server/db/client";
 
 /** pgvector's HNSW limit for `vector` columns; longer embeddings are searched without an index. */
 const HNSW_MAX_DIM = 2000;

@@ -7,10 +7,10 @@ import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { displayName } from "#app/lib/format";
 import { grantableRoleOptions } from "#app/lib/labels";
-import type { toUserBrief } from "#server/modules/auth/service";
+import type { UserBrief } from "#contract/api/auth";
 import type { TeamReply } from "./schemas";
 
-export type FoundUser = ReturnType<typeof toUserBrief>;
+export type FoundUser = UserBrief;
 
 interface AddMemberProps {
   find: string;

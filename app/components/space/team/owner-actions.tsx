@@ -4,7 +4,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { Select } from "#app/components/ui/select";
 import { displayName } from "#app/lib/format";
 import type { SpacePermissions } from "#app/lib/space-permissions";
-import type { SpaceDto } from "#server/modules/space/service";
+import type { SpaceDto } from "#contract/api/space";
 import type { Member } from "./schemas";
 
 interface OwnerActionsProps {

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { idField } from "#app/lib/forms";
 import { grantableRoles } from "#app/lib/labels";
-import type { listMembers } from "#server/modules/space/service";
+import type { endpoints, ResponseOf } from "#contract/api";
 import { spaceInfoSchema } from "../create-space-form";
 
 /** The team page's forms, one per `intent`; shared by the browser (conform) and the route action. */
@@ -22,7 +22,7 @@ export type TeamIntent = keyof typeof teamSchemas;
 export const isTeamIntent = (value: unknown): value is TeamIntent =>
   typeof value === "string" && Object.hasOwn(teamSchemas, value);
 
-export type Member = Awaited<ReturnType<typeof listMembers>>[number];
+export type Member = ResponseOf<typeof endpoints.space.memberList>[number];
 
 /** What the action returns when a team-page form fails; `userId` says which member row it belongs to. */
 export interface TeamReply {

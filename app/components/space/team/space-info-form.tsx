@@ -6,7 +6,7 @@ import { Field, FormErrors } from "#app/components/ui/field";
 import { Input } from "#app/components/ui/input";
 import { Textarea } from "#app/components/ui/textarea";
 import { firstInvalidField } from "#app/lib/forms";
-import type { SpaceDto } from "#server/modules/space/service";
+import type { SpaceDto } from "#contract/api/space";
 import { type TeamReply, teamSchemas } from "./schemas";
 
 export function SpaceInfoForm({ space, reply }: { space: SpaceDto; reply?: TeamReply }) {
