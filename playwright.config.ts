@@ -34,8 +34,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    // The production build, as users run it.
-    command: "npm run build && node --import tsx server/main.ts",
+    // The production build, as users run it; CI builds once before this suite and says so with E2E_BUILT=1.
+    command: `${process.env.E2E_BUILT ? "" : "npm run build && "}node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     env: {
       PORT: String(PORT),
