@@ -37,9 +37,10 @@ export const settingsSchema = z.object({
 });
 
 /** The delimiter select posts an index into the presets (a newline does not survive as an option value) or "custom". */
+const delimiterNames: Record<string, string> = { "\n": "换行（\\n）", "\n\n": "空行（\\n\\n）" };
 export const delimiterChoices = delimiterPresets.map((value, i) => ({
   value: String(i),
-  label: value.replaceAll("\n", "换行"),
+  label: delimiterNames[value] ?? value,
 }));
 
 const seg = segmentConfigSchema.shape;

@@ -1,0 +1,47 @@
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+/** The shared fixtures: short Chinese help-centre documents of a made-up cloud service (README there). */
+export const fixture = (name: string) => path.resolve(process.cwd(), "../shared/fixtures/knowledge", name);
+
+export const uniqueKb = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** Signed in: 组件库 → 新建 → 知识库 → the create form; ends on the new knowledge base's page. */
+export async function createKnowledge(page: Page, name: string, javaScript = true) {
+  await page.goto("/space");
+  await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
+  const spaceId = Number(/\/space\/(\d+)\//.exec(page.url())?.[1]);
+  await page.goto(`/space/${spaceId}/library?type=Knowledge`);
+  // With JavaScript the menu is a Radix dropdown once hydrated (before that, a <details> disclosure).
+  if (javaScript) await expect(page.getByLabel("新建组件")).toHaveAttribute("aria-haspopup", "menu");
+  await page.getByLabel("新建组件").click();
+  const menu = javaScript ? page.getByRole("menu") : page.locator("details[open]");
+  await menu.getByRole(javaScript ? "menuitem" : "link", { name: "知识库", exact: true }).click();
+  await expect(page).toHaveURL(/\/library\/knowledge\/new$/);
+  await page.getByLabel("名称").fill(name);
+  await page.getByLabel("描述").fill("星河云帮助中心文档");
+  // The default is the tenant's embedding model (the built-in offline one on a fresh install).
+  await expect(page.getByLabel("向量模型")).toHaveValue("");
+  await page.getByRole("button", { name: "创建" }).click();
+  await expect(page).toHaveURL(/\/space\/\d+\/knowledge\/\d+$/);
+  await expect(page.getByText(`已创建知识库「${name}」`)).toBeAttached();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  const kbId = Number(/\/knowledge\/(\d+)$/.exec(page.url())?.[1]);
+  return { spaceId, kbId };
+}
+
+/** A document's row in the list. */
+export const docRow = (page: Page, name: string) =>
+  page.getByRole("region", { name: "文档列表" }).getByRole("listitem").filter({ hasText: name });
+
+/** 检索测试: asks `question` in the given mode and answers the results region. */
+export async function search(page: Page, question: string, mode: "语义" | "全文" | "混合", threshold?: string) {
+  await page.getByRole("link", { name: "检索测试" }).click();
+  await expect(page).toHaveURL(/tab=search/);
+  await page.getByLabel("检索内容").fill(question);
+  await page.getByRole("radio", { name: new RegExp(`^${mode}`) }).check();
+  if (threshold) await page.getByLabel("匹配度阈值").fill(threshold);
+  await page.getByRole("button", { name: "检索", exact: true }).click();
+  await expect(page).toHaveURL(/question=/);
+  return page.getByRole("region", { name: "检索结果" });
+}
