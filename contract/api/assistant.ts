@@ -1,3 +1,4 @@
+import { argSchema } from "../args";
 import { id, z } from "../zod";
 import { endpoint } from "./endpoint";
 
@@ -14,8 +15,17 @@ export const codeOptimizeInput = z.object({
   codeLanguage: z.enum(["Python", "JavaScript"], { error: "必须是 Python 或 JavaScript" }),
 });
 
+/** The SQL assistant: writes one statement against the table from a description; `{{name}}` names `inputArgs`. */
+export const sqlOptimizeInput = z.object({
+  requestId: z.string().trim().max(64).optional(),
+  prompt: z.string().trim().min(1, "不能为空").max(20_000, "最多 20000 个字符"),
+  tableId: id(),
+  inputArgs: z.array(argSchema).max(100).default([]),
+});
+
 export type PromptOptimizeInput = z.infer<typeof promptOptimizeInput>;
 export type CodeOptimizeInput = z.infer<typeof codeOptimizeInput>;
+export type SqlOptimizeInput = z.infer<typeof sqlOptimizeInput>;
 
 /** /api/assistant/*: streamed helpers for writing prompts and code. */
 export const assistant = {
@@ -29,6 +39,12 @@ export const assistant = {
     method: "POST",
     path: "/api/assistant/code/optimize",
     body: codeOptimizeInput,
+    stream: true,
+  }),
+  sqlOptimize: endpoint({
+    method: "POST",
+    path: "/api/assistant/sql/optimize",
+    body: sqlOptimizeInput,
     stream: true,
   }),
 };

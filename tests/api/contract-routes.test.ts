@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Endpoint, endpointList, endpoints, pathOf } from "../../contract/api";
+import { urlOf } from "../../contract/api/endpoint";
 import { addableNodeTypes } from "../../contract/api/workflow";
 import { nodeKinds } from "../../contract/workflow-nodes";
 import { createApi } from "../../server/api/app";
@@ -12,6 +13,7 @@ import { startService } from "../support/plugins";
 import { liveRows, pendingApplyId } from "../support/publish";
 import { startServer, type TestServer } from "../support/server";
 import { postSse } from "../support/sse";
+import { importFile, xlsxOf } from "./table-support";
 
 /**
  * The contract in contract/api is the API's table of endpoints: every route the server registers has exactly one
@@ -56,9 +58,14 @@ const covered = new Set<Endpoint>();
 /** Calls an endpoint as the contract describes it and checks `data` against the response schema. */
 async function send<E extends Endpoint>(
   e: E,
-  opts: { token?: string | null; params?: Record<string, string | number>; body?: unknown } = {},
+  opts: {
+    token?: string | null;
+    params?: Record<string, string | number>;
+    query?: Record<string, string | number>;
+    body?: unknown;
+  } = {},
 ) {
-  const path = pathOf(e, opts.params);
+  const path = urlOf(e, { params: opts.params, query: opts.query } as never);
   const res = await s.call(path, { method: e.method, token: opts.token, body: opts.body });
   expect(res, `${e.method} ${path}: ${res.message}`).toMatchObject({ code: "0000", success: true });
   if (e.response) {
@@ -384,6 +391,29 @@ describe("responses conform to the contract on the happy path", () => {
     expect(temp.status, JSON.stringify(temp.envelope)).toBe(200);
     const tempRequest = temp.events[0]!.requestId;
     expect(await call(tempchat.stop, { token: null, params: { requestId: tempRequest } })).toBe(false);
+  });
+
+  it("data tables: structure, rows and an import", async () => {
+    const { table } = endpoints;
+    const { token } = await s.newUser();
+    const spaceId = (await call(space.add, { token, body: { name: "数据表空间" } })) as number;
+    const id = (await call(table.add, { token, body: { spaceId, tableName: "表" } })) as number;
+    await call(table.list, { token, body: { queryFilter: { spaceId } } });
+    await call(table.updateName, { token, body: { id, tableName: "表二" } });
+    await call(table.updateDefinition, { token, body: { id, fieldList: [{ fieldName: "a", fieldType: 1 }] } });
+    await call(table.detail, { token, query: { id } });
+    await call(table.addRow, { token, body: { tableId: id, rowData: { a: "x" } } });
+    const page = (await call(table.data, { token, query: { tableId: id } })) as { records: { id: number }[] };
+    const rowId = page.records[0]!.id;
+    await call(table.updateRow, { token, body: { tableId: id, rowId, rowData: { a: "y" } } });
+    await call(table.deleteRow, { token, body: { tableId: id, rowId } });
+    await call(table.existData, { token, query: { tableId: id } });
+    const imported = await importFile(s, token, id, await xlsxOf([["a"], ["z"]]));
+    expect(table.importExcel.response?.safeParse(imported.data).error).toBeUndefined();
+    covered.add(table.importExcel);
+    await call(table.clear, { token, params: { tableId: id } });
+    const copy = (await call(table.copy, { token, query: { tableId: id }, body: {} })) as number;
+    await call(table.delete, { token, params: { id: copy } });
   });
 
   it("knowledge bases: documents, segments, QA pairs and search", async () => {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { expect } from "vitest";
 import type { TableDataPage, TableDefineDetails } from "../../contract/api/table";
 import { ok } from "../support/agents";
@@ -59,7 +60,13 @@ export function customFields(d: TableDefineDetails) {
 }
 
 /** Posts an .xlsx (or any bytes) as the multipart `file` of importExcel. */
-export async function importFile(s: TestServer, token: string, tableId: number, bytes: Uint8Array, name = "rows.xlsx") {
+export async function importFile(
+  s: TestServer,
+  token: string,
+  tableId: number,
+  bytes: Uint8Array<ArrayBuffer>,
+  name = "rows.xlsx",
+) {
   const form = new FormData();
   form.set("file", new File([bytes], name));
   const res = await fetch(`${s.url}${T}/importExcel/${tableId}`, {
@@ -68,4 +75,12 @@ export async function importFile(s: TestServer, token: string, tableId: number, 
     body: form,
   });
   return (await res.json()) as { code: string; message: string; data: any };
+}
+
+/** An .xlsx whose first sheet holds these rows (the first is the header). */
+export async function xlsxOf(sheetRows: unknown[][]) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Sheet1");
+  for (const r of sheetRows) sheet.addRow(r);
+  return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
 }

@@ -4,10 +4,10 @@ import { readBody, requireActor } from "../../api/http";
 import { refuseStream, sseChannel, sseResponse } from "../../api/sse";
 import type { Deps } from "../../core";
 import { AppError } from "../../core";
-import { codeOptimizeInput, promptOptimizeInput } from "./contract";
+import { codeOptimizeInput, promptOptimizeInput, sqlOptimizeInput } from "./contract";
 import * as service from "./service";
 
-/** /api/assistant/*: streamed helpers for writing prompts and code. */
+/** /api/assistant/*: streamed helpers for writing prompts, code and table SQL. */
 export function assistantRoutes(deps: Deps) {
   const stream =
     (
@@ -36,5 +36,9 @@ export function assistantRoutes(deps: Deps) {
       stream(async (c, emit) =>
         service.optimizeCode(deps, requireActor(c), await readBody(c, codeOptimizeInput), emit),
       ),
+    )
+    .post(
+      "/sql/optimize",
+      stream(async (c, emit) => service.optimizeSql(deps, requireActor(c), await readBody(c, sqlOptimizeInput), emit)),
     );
 }

@@ -8,8 +8,9 @@ import { describeLlmError } from "../../llm/errors";
 import { languageModelFor } from "../../llm/registry";
 import { accessAgent } from "../agent/service";
 import { findModel } from "../model";
+import { sqlTableBrief } from "../table";
 import { getTenantConfig } from "../tenant/service";
-import type { CodeOptimizeInput, PromptOptimizeInput } from "./contract";
+import type { CodeOptimizeInput, PromptOptimizeInput, SqlOptimizeInput } from "./contract";
 
 export type { AssistantChunk };
 
@@ -102,4 +103,21 @@ export async function optimizeCode(
     input.requestId ?? "",
     emit,
   );
+}
+
+const SQL_ENGINEER = `你是一名资深 PostgreSQL 工程师。根据需求和数据表结构，编写一条 SQL 语句（只能是 SELECT、INSERT、UPDATE 或 DELETE）。
+用数据表的名称引用表；需要外部传入的值一律写成 {{参数名}} 占位符（不要加引号，例如 WHERE name = {{name}}，模糊匹配写成 LIKE '%' || {{kw}} || '%'）。
+只输出 SQL 本身，不要解释，不要使用 Markdown 代码块。`;
+
+/** Writes one statement against a table the caller may read, from its structure and the node's input arguments. */
+export async function optimizeSql(
+  deps: Deps,
+  actor: Actor,
+  input: SqlOptimizeInput,
+  emit: (c: AssistantChunk) => void,
+) {
+  const brief = await sqlTableBrief(deps, actor, input.tableId);
+  const args = input.inputArgs.map((a) => `{{${a.name}}}（${a.dataType}${a.description ? `，${a.description}` : ""}）`);
+  const prompt = `${brief}\n\n可用的参数占位符：${args.length ? args.join("、") : "无"}\n\n需求：\n${input.prompt}`;
+  return streamAssistant(deps, actor.tenantId, SQL_ENGINEER, prompt, input.requestId ?? "", emit);
 }

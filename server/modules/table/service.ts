@@ -10,10 +10,11 @@ import {
   type AddTableInput,
   systemFieldNames,
   type TableListInput,
+  tableFieldTypeLabels,
   type UpdateTableDefinitionInput,
   type UpdateTableNameInput,
 } from "./contract";
-import { fieldSpec, toDefinitionInfo, toDetails } from "./dto";
+import { columnDefines, fieldSpec, toDefinitionInfo, toDetails } from "./dto";
 import * as repo from "./repo";
 
 const NOT_FOUND = "数据表不存在";
@@ -219,4 +220,23 @@ export async function copyTable(deps: Deps, actor: Actor, tableId: number) {
     { spaceId: table.spaceId, name: copyName(table.name), description: table.description, icon: table.icon },
     fields.map(({ id: _id, tableId: _t, ...f }) => f),
   );
+}
+
+/** The table's structure in words, for the SQL assistant and the agent's SQL tool (the caller must be able to read it). */
+export async function sqlTableBrief(deps: Deps, actor: Actor, tableId: number) {
+  const { table } = await accessTable(deps, actor, tableId);
+  return describeTable(table, await repo.listFields(deps.db, tableId));
+}
+
+export function describeTable(table: repo.TableDefRow, fields: repo.FieldRow[]) {
+  const lines = columnDefines(fields).map((f) => {
+    const flags = [
+      tableFieldTypeLabels[f.fieldType],
+      f.systemFieldFlag ? "系统字段" : "",
+      f.nullableFlag ? "" : "必填",
+      f.uniqueFlag ? "唯一" : "",
+    ];
+    return `- ${f.fieldName}（${flags.filter(Boolean).join("，")}）${f.fieldDescription ? `：${f.fieldDescription}` : ""}`;
+  });
+  return `数据表名称：${table.name}\n说明：${table.description || "无"}\n字段：\n${lines.join("\n")}`;
 }
