@@ -7,6 +7,7 @@ import { FlagForm, SuggestForm } from "./flag-sections";
 import { ModelSettings } from "./model-settings";
 import { OpeningSection } from "./opening-section";
 import { ShortcutSection } from "./shortcut-section";
+import { TableSettings } from "./table-settings";
 import { TriggerSection } from "./trigger-section";
 import { VariableSection, variablesOf } from "./variable-section";
 
@@ -39,6 +40,7 @@ export function ConfigColumn(props: ConfigColumnProps) {
       defaultOpen={bound(type).length > 0}
     >
       <ComponentSection type={type} bound={bound(type)} available={inSpace(type)} />
+      {type === "Table" ? <TableSettings spaceId={agent.spaceId} agentId={agent.id} bound={bound(type)} /> : null}
     </EditorSection>
   );
 
