@@ -1,5 +1,5 @@
 import { CircleAlert } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { nodeKinds } from "#contract/workflow-nodes";
 import { ExceptionSettings, validateException } from "./exception";
 import { type FormGraph, type FormNode, findNode, referenceOptions, upstreamOf } from "./graph";
@@ -36,12 +36,13 @@ export function nodeProblems(node: FormNode, references: FormContext["references
 export function NodeForm({ graph, nodeId, spaceId, onChange, errors }: NodeFormProps) {
   const stored = useMemo(() => findNode(graph, nodeId), [graph, nodeId]);
   const [draft, setDraft] = useState(stored);
-  const sent = useRef<string>("");
   const storedJson = JSON.stringify(stored ?? null);
-  // The graph changed under the form (not by its own edit, nor another node's): show the graph's version.
-  if (stored && storedJson !== sent.current && storedJson !== JSON.stringify(draft ?? null)) {
-    sent.current = storedJson;
-    setDraft(stored);
+  const [seen, setSeen] = useState(storedJson);
+  // The graph's copy of the node changed (undo, a restore, another tab): show it unless it is the form's own edit
+  // coming back. A canvas that does not echo edits into the graph at once leaves the draft alone.
+  if (storedJson !== seen) {
+    setSeen(storedJson);
+    if (stored && storedJson !== JSON.stringify(draft ?? null)) setDraft(stored);
   }
   const upstream = useMemo(() => upstreamOf(graph, nodeId), [graph, nodeId]);
   const references = useMemo(() => referenceOptions(upstream), [upstream]);
@@ -51,7 +52,6 @@ export function NodeForm({ graph, nodeId, spaceId, onChange, errors }: NodeFormP
   if (!node) return <p className="p-4 text-[13px] text-gray-500">节点不存在或已删除。</p>;
 
   const commit = (next: FormNode) => {
-    sent.current = JSON.stringify(next);
     setDraft(next);
     onChange(next);
   };
