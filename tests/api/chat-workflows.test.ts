@@ -285,6 +285,20 @@ describe("workflows as agent tools", () => {
     expect(report.text).toBe("正在查询上海…\n\n「出行建议」已运行完成：\n\n上海今天晴，适合出门");
   });
 
+  it("asks an async workflow's QA question as a new message; the next message resumes the run in its turn", async () => {
+    const workflowId = await qaWorkflow();
+    const agentId = await agentWith(workflowId, { async: 1, directOutput: 1 });
+    const conv = await newConversation(s, t.member.token, agentId);
+    await chat(s, t.member.token, conv.id, "打招呼");
+    const asked = await eventually(async () =>
+      (await messageRows(s, conv.id)).find((m) => m.role === "ASSISTANT" && m.type === "QUESTION"),
+    );
+    expect(asked.text).toBe("你叫什么名字？");
+    const { events } = await chat(s, t.member.token, conv.id, "小红");
+    expect(steps(events)[0]).toMatchObject({ executeId: expect.stringMatching(/-resume$/) });
+    expect(streamed(events)).toBe("你好，小红");
+  });
+
   it("shows a failing workflow as a Chinese error step, tells the model, and the chat goes on", async () => {
     const workflowId = await failingWorkflow();
     const agentId = await agentWith(workflowId);

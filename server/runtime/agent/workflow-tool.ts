@@ -193,8 +193,8 @@ export function workflowTool(component: ComponentSnapshot, wf: ToolWorkflow, ctx
       const params = startParams(args, await autoArgs(given), toolCtx.variables);
       if (bind.async === 1) {
         const conversationId = Number(toolCtx.variables.CONVERSATION_ID);
-        // The turn ends long before the run: the run must not stop with it.
-        const detached = { ...toolCtx, variables: { ...toolCtx.variables }, signal: undefined };
+        // The turn ends long before the run: the run neither stops with it nor writes into its answer.
+        const detached = { variables: { ...toolCtx.variables }, setVariable: toolCtx.setVariable };
         void reportAsync(ctx, wf, component.id, params, conversationId, (onOutput) =>
           runChatWorkflow(ctx, wf, { params }, detached, onOutput),
         );
