@@ -291,7 +291,13 @@ export const nodeKinds = {
     testRun: true,
     updatePath: "text",
   }),
-  DocumentExtraction: node("DocumentExtraction", "文档提取", "Tools", { ...fallible, testRun: true }),
+  /** Input `fileUrl`: a signed link to one of our uploads, or an outside http(s) address (egress-guarded). */
+  DocumentExtraction: node("DocumentExtraction", "文档提取", "Tools", {
+    ...fallible,
+    defaultInputs: [{ name: "fileUrl", dataType: "String", bindValueType: "Reference" }],
+    defaultOutputs: [text("output")],
+    testRun: true,
+  }),
   HTTPRequest: node("HTTPRequest", "http请求", "Tools", {
     ...fallible,
     configSchema: withFields({

@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ok, personalSpace, type User } from "../support/agents";
 import { startServer, type TestServer } from "../support/server";
@@ -60,5 +62,51 @@ describe("test/node/execute runs one node alone", () => {
     const bad = await runNode(u.token, { nodeId: "x" });
     expect(bad.status).toBe(400);
     expect(bad.envelope).toMatchObject({ code: "4000" });
+  });
+});
+
+describe("DocumentExtraction run alone", () => {
+  let files: Server;
+  let base: string;
+  beforeAll(async () => {
+    // An outside site (127.0.0.1 is allowed by the test server's egress setting) serving a text file.
+    files = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+      res.end("外部文档的内容");
+    });
+    await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((r) => files.close(r)));
+
+  const extract = async (fileUrl: string) => {
+    const node = await addNode(s, u.token, workflowId, "DocumentExtraction");
+    expect(node.nodeConfig.inputArgs.map((a: any) => a.name)).toEqual(["fileUrl"]);
+    const run = await runNode(u.token, { nodeId: node.id, params: { fileUrl } });
+    return run.events.at(-1)!;
+  };
+
+  it("reads our own upload by its signed link, and an outside address through the egress guard", async () => {
+    const form = new FormData();
+    form.append("file", new File(["# 行程\n\n周六去西安"], "plan.md"));
+    const res = await fetch(`${s.url}/api/file/upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${u.token}` },
+      body: form,
+    });
+    const uploaded = ((await res.json()) as { data: { url: string } }).data;
+    expect(await extract(uploaded.url)).toMatchObject({
+      success: true,
+      data: { output: expect.stringContaining("周六去西安") },
+    });
+    expect(await extract(`${base}/notes.txt`)).toMatchObject({ success: true, data: { output: "外部文档的内容" } });
+  });
+
+  it("fails with the reason for a forged signature and an address the egress guard refuses", async () => {
+    const forged = await extract("/api/file/download/0123456789abcdef01234567.md?exp=9999999999&sig=x");
+    expect(forged).toMatchObject({ success: false, message: expect.stringContaining("链接无效") });
+    const internal = await extract("http://10.1.2.3/secret.txt");
+    expect(internal).toMatchObject({ success: false });
+    expect(internal.message).toContain("文档提取");
   });
 });

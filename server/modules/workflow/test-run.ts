@@ -12,6 +12,7 @@ import { findUsableChatModel } from "../model/service";
 import { resolvePlugin } from "../plugin";
 import { getTenantConfig } from "../tenant/service";
 import type { TestExecuteInput, TestNodeExecuteInput } from "./contract";
+import { documentReader } from "./documents";
 import { engineGraph } from "./graph-edit";
 import * as repo from "./repo";
 import { requestStop } from "./run-record";
@@ -59,6 +60,7 @@ export function spaceServices(
       return (result.result?.data as Record<string, unknown> | undefined) ?? {};
     },
     egress: { EGRESS_ALLOW: deps.config.EGRESS_ALLOW },
+    readDocument: documentReader(deps),
   };
 }
 

@@ -105,6 +105,11 @@ export interface WorkflowServices {
    * editor's test run). Throws a Chinese message when the target cannot be used.
    */
   loadWorkflow?(workflowId: number): Promise<WorkflowGraph> | WorkflowGraph;
+  /**
+   * The bytes of a document a DocumentExtraction node names by URL, with a file name whose extension says its
+   * type: our own uploads by their signed link, anything else through the egress guard.
+   */
+  readDocument?(url: string, signal: AbortSignal): Promise<{ bytes: Uint8Array; fileName: string }>;
 }
 
 /** What a Workflow node's sub-run gives back: the End node's outputs and, for an End of type TEXT, its text. */

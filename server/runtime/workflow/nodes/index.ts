@@ -2,6 +2,7 @@ import type { NodeType } from "#contract/workflow-nodes";
 import type { NodeDefinition } from "../types";
 import { Code } from "./Code";
 import { Condition } from "./Condition";
+import { DocumentExtraction } from "./DocumentExtraction";
 import { End } from "./End";
 import { HTTPRequest } from "./HTTPRequest";
 import { IntentRecognition } from "./IntentRecognition";
@@ -16,6 +17,11 @@ import { Output } from "./Output";
 import { Plugin } from "./Plugin";
 import { QA } from "./QA";
 import { Start } from "./Start";
+import { TableDataAdd } from "./TableDataAdd";
+import { TableDataDelete } from "./TableDataDelete";
+import { TableDataQuery } from "./TableDataQuery";
+import { TableDataUpdate } from "./TableDataUpdate";
+import { TableSQL } from "./TableSQL";
 import { TextProcessing } from "./TextProcessing";
 import { laterVersion } from "./unsupported";
 import { Variable } from "./Variable";
@@ -43,16 +49,16 @@ const registry: { [K in NodeType]: NodeDefinition } = {
   LoopContinue,
   Code,
   HTTPRequest,
+  DocumentExtraction,
   Plugin,
   Workflow,
   Knowledge,
   LongTermMemory: laterVersion("LongTermMemory"),
-  DocumentExtraction: laterVersion("DocumentExtraction"),
-  TableDataAdd: laterVersion("TableDataAdd"),
-  TableDataDelete: laterVersion("TableDataDelete"),
-  TableDataUpdate: laterVersion("TableDataUpdate"),
-  TableDataQuery: laterVersion("TableDataQuery"),
-  TableSQL: laterVersion("TableSQL"),
+  TableDataAdd,
+  TableDataDelete,
+  TableDataUpdate,
+  TableDataQuery,
+  TableSQL,
   Mcp: laterVersion("Mcp"),
   LoopCondition: laterVersion("LoopCondition"),
   Interval: laterVersion("Interval"),
