@@ -310,6 +310,7 @@ describe("responses conform to the contract on the happy path", () => {
     const copied = (await call(w.nodeCopy!, { token, params: { nodeId: added.get("text")! } })) as { id: number };
     await call(w.nodeDelete!, { token, params: { nodeId: copied.id } });
     await call(w.valid!, { token, params: { workflowId: id } });
+    await call(w.testStop!, { token, params: { requestId: "nothing-running" } });
     const [entry] = (await call(w.history!, { token, params: { workflowId: id } })) as { id: number }[];
     await call(w.restore!, { token, params: { historyId: entry!.id } });
     await call(w.copy!, { token, params: { workflowId: id, targetSpaceId: spaceId } });
