@@ -7,6 +7,7 @@ import { endpoints } from "#contract/api";
 import { SquareKindTabs, SquarePluginList } from "../components/plugin/square-plugins";
 import { SquareBanner } from "../components/square/square-banner";
 import { SquareGrid } from "../components/square/square-grid";
+import { categoriesOf } from "../components/square/types";
 import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { SquareWorkflowList } from "../components/workflow/square-workflows";
@@ -132,7 +133,7 @@ function AgentSquare({ data }: { data: AgentTab }) {
       </div>
       <nav aria-label="分类" className="flex flex-wrap gap-2">
         {chip("", "全部")}
-        {categories.map((c) => chip(c.key, c.label))}
+        {categoriesOf(categories).map((c) => chip(c.key, c.label))}
       </nav>
       <SquareGrid key={`${category}|${kw}|${list.current === 1 ? "" : list.current}`} first={list} here={here} />
     </main>

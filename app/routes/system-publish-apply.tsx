@@ -4,6 +4,7 @@ import { endpoints } from "#contract/api";
 import type { AgentSnapshot } from "#contract/api/agent-dto";
 import { PageHeader } from "../components/page-header";
 import { AgentIcon } from "../components/square/agent-card";
+import { categoriesOf } from "../components/square/types";
 import { AgentSnapshotView } from "../components/system/agent-snapshot";
 import type { AuditReply } from "../components/system/audit-schemas";
 import { AuditStatusBadge } from "../components/system/audit-status-badge";
@@ -27,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     apiCall(context, request, endpoints.publish.categories),
   ]);
   const rejecting = new URL(request.url).searchParams.has("reject") && apply.status === "Applying";
-  const category = categories.find((c) => c.key === apply.category)?.label ?? apply.category;
+  const category = categoriesOf(categories).find((c) => c.key === apply.category)?.label ?? apply.category;
   return { apply, category, rejecting, cleanUrl: pathOf(request, ["reject"]) };
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { endpoints } from "#contract/api";
 import { PageHeader } from "../components/page-header";
+import { categoriesOf } from "../components/square/types";
 import type { AuditReply, PublishedRecord } from "../components/system/audit-schemas";
 import { FilterForm } from "../components/system/filter-form";
 import { ReasonConfirm } from "../components/system/reason-confirm";
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PublishedManagePage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, categories, type, kw, takingOff, cleanUrl } = loaderData;
-  const categoryLabel = (key: string) => categories.find((c) => c.key === key)?.label ?? key;
+  const categoryLabel = (key: string) => categoriesOf(categories).find((c) => c.key === key)?.label ?? key;
   return (
     <>
       <PageHeader title="已发布管理" description="正在广场和空间中使用的发布；下架时请写明原因，发布者会收到通知。" />

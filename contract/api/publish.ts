@@ -17,6 +17,15 @@ export const agentCategories = [
 const categoryKeys = agentCategories.map((c) => c.key) as [string, ...string[]];
 
 const category = z.enum(categoryKeys, { error: "分类不存在" });
+
+/** The original client's square reads categories as one branch per kind; every kind offers the same categories. */
+export const categoryTypes = ["Agent", "Plugin", "Workflow", "Template"] as const;
+export const categoryTree = z.array(
+  z.object({
+    type: z.enum(categoryTypes),
+    children: z.array(z.object({ key: z.enum(categoryKeys), label: z.string() })),
+  }),
+);
 const remark = z.string().trim().max(500, "最多 500 个字符").default("");
 
 export const publishItemSchema = z.object({
@@ -146,7 +155,7 @@ export const publish = {
   categories: endpoint({
     method: "GET",
     path: "/api/published/category/list",
-    response: z.array(z.object({ key: z.enum(categoryKeys), label: z.string(), type: z.literal("Agent") })),
+    response: categoryTree,
   }),
   applyList: endpoint({
     method: "POST",

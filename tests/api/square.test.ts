@@ -133,9 +133,10 @@ describe("POST /api/published/agent/list", () => {
 
 describe("GET /api/published/category/list", () => {
   it("lists the categories with Chinese labels, without a token", async () => {
-    const categories = ok<any[]>(await s.call("/api/published/category/list"));
-    expect(categories).toContainEqual({ key: "Writing", label: "写作创作", type: "Agent" });
-    expect(categories.length).toBeGreaterThanOrEqual(5);
+    const tree = ok<any[]>(await s.call("/api/published/category/list"));
+    const agent = tree.find((branch) => branch.type === "Agent");
+    expect(agent.children).toContainEqual({ key: "Writing", label: "写作创作" });
+    expect(agent.children.length).toBeGreaterThanOrEqual(5);
   });
 });
 

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { clsx } from "clsx";
 import { Form, useNavigation } from "react-router";
 import { firstInvalidField } from "#app/lib/forms";
-import type { SquareCategory } from "../square/types";
+import { type CategoryTree, categoriesOf } from "../square/types";
 import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Select } from "../ui/select";
@@ -11,7 +11,8 @@ import { Textarea } from "../ui/textarea";
 import { type PublishItem, type PublishReply, publishSchemas } from "./schemas";
 
 interface PublishFormProps {
-  categories: SquareCategory[];
+  /** The API's category tree; every kind offers the same categories, so the form reads one branch. */
+  categories: CategoryTree;
   /** The newest record, whose category and copy setting the form starts from. */
   previous?: PublishItem;
   canPublish: boolean;
@@ -24,7 +25,8 @@ const scopes = [
 ] as const;
 
 /** 发布: scope, category, a note for the auditor and whether others may copy it. Works without JavaScript. */
-export function PublishForm({ categories, previous, canPublish, reply }: PublishFormProps) {
+export function PublishForm({ categories: tree, previous, canPublish, reply }: PublishFormProps) {
+  const categories = categoriesOf(tree);
   const busy = useNavigation().formData?.get("intent") === "apply";
   const lastResult = reply?.intent === "apply" ? reply.result : undefined;
   const [form, fields] = useForm({

@@ -3,13 +3,14 @@ import { Link } from "react-router";
 import { displayName, formatDateTime } from "#app/lib/format";
 import { publishScopeLabels } from "#app/lib/labels";
 import { PublishStatusBadge } from "../agent/publish-status-badge";
-import type { SquareCategory } from "../square/types";
+import { type CategoryTree, categoriesOf } from "../square/types";
 import { buttonClass } from "../ui/button";
 import type { PublishItem } from "./schemas";
 
 interface PublishRecordsProps {
   items: PublishItem[];
-  categories: SquareCategory[];
+  /** The API's category tree; every kind offers the same categories, so the form reads one branch. */
+  categories: CategoryTree;
   canPublish: boolean;
   /** The link that opens the 下架 confirmation for a live publication. */
   offShelfHref: (publishId: number) => string;
@@ -18,7 +19,7 @@ interface PublishRecordsProps {
 /** Where the agent is live, and any application still waiting or refused (with the auditor's reason). */
 export function PublishRecords({ items, categories, canPublish, offShelfHref }: PublishRecordsProps) {
   if (!items.length) return <p className="text-gray-500">还没有发布记录。发布后，这里会显示发布范围和审核状态。</p>;
-  const categoryLabel = (key: string) => categories.find((c) => c.key === key)?.label ?? key;
+  const categoryLabel = (key: string) => categoriesOf(categories).find((c) => c.key === key)?.label ?? key;
   return (
     <table className="w-full border-collapse text-left">
       <thead className="border-gray-200 border-b text-gray-500">

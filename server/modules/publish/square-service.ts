@@ -10,7 +10,13 @@ import type { pluginPublishAdapter } from "../plugin";
 import { listSpacesOfUser } from "../space";
 import { accessSpace } from "../space/service";
 import { adapterFor, type SquareCardFields } from "./adapter";
-import { type ApplyListInput, agentCategories, type PublishedListInput, type SquareListInput } from "./contract";
+import {
+  type ApplyListInput,
+  agentCategories,
+  categoryTypes,
+  type PublishedListInput,
+  type SquareListInput,
+} from "./contract";
 import * as repo from "./repo";
 
 /**
@@ -96,7 +102,8 @@ export async function squareWorkflows(deps: Deps, actor: Actor | null, tenantId:
 }
 
 export function categories() {
-  return agentCategories.map((c) => ({ key: c.key, label: c.label, type: "Agent" as const }));
+  const children = agentCategories.map((c) => ({ key: c.key, label: c.label }));
+  return categoryTypes.map((type) => ({ type, children }));
 }
 
 export async function applyList(deps: Deps, actor: Actor, input: ApplyListInput) {
