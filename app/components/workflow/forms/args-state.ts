@@ -134,3 +134,6 @@ export function validateArgs(args: readonly Arg[], rules: ArgRules): string[] {
   walk(args, `${rules.label}：`, true);
   return problems;
 }
+
+/** A node config's argument list (stored configs may lack it). */
+export const argsOf = (value: unknown): Arg[] => (Array.isArray(value) ? (value as Arg[]) : []);

@@ -8,6 +8,7 @@ import type { Arg } from "#contract/args";
 import {
   type ArgPath,
   addArg,
+  argsOf,
   bindReference,
   hasChildren,
   literalOf,
@@ -18,6 +19,7 @@ import {
   updateArg,
 } from "./args-state";
 import type { ReferenceOption } from "./graph";
+import type { KindFormProps } from "./types";
 import { Section } from "./widgets";
 
 const typeOptions = optionsOf(variableDataTypeLabels);
@@ -244,5 +246,24 @@ export function ArgRows(props: ArgRowsProps) {
         </p>
       )}
     </Section>
+  );
+}
+
+/** A node's 输入参数: each a literal or a reference to an upstream output (`hint` says what they are for). */
+export function InputArgs({
+  config,
+  set,
+  ctx,
+  hint,
+}: Pick<KindFormProps, "config" | "set" | "ctx"> & { hint?: string }) {
+  return (
+    <ArgRows
+      title="输入参数"
+      args={argsOf(config.inputArgs)}
+      onChange={(inputArgs) => set({ inputArgs })}
+      bindable
+      references={ctx.references}
+      hint={hint}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { CodeAssistant } from "#app/components/plugin/code-assistant";
 import { CodeEditor } from "#app/components/plugin/code-editor";
-import { ArgRows } from "./args";
+import { ArgRows, InputArgs } from "./args";
+import { argsOf } from "./args-state";
 import {
   type CodeLanguage,
   codeOf,
@@ -12,7 +13,7 @@ import {
   validateCode,
 } from "./code";
 import { useEnsureDefaults } from "./ensure-defaults";
-import { argsOf, validateCommonArgs } from "./generic-form";
+import { validateCommonArgs } from "./generic-form";
 import type { KindForm, KindFormProps } from "./types";
 import { RadioGroup } from "./widgets";
 
@@ -28,13 +29,7 @@ function CodeForm({ node, config, set, ctx }: KindFormProps) {
   const code = codeOf(config);
   return (
     <>
-      <ArgRows
-        title="输入参数"
-        args={argsOf(config.inputArgs)}
-        onChange={(inputArgs) => set({ inputArgs })}
-        bindable
-        references={ctx.references}
-      />
+      <InputArgs config={config} set={set} ctx={ctx} />
       <RadioGroup label="语言" value={language} options={languages} onChange={(v) => set(setLanguage(config, v))} />
       <div className="h-80">
         <CodeEditor

@@ -1,7 +1,7 @@
 import type { Arg } from "#contract/args";
 import { nodeKinds } from "#contract/workflow-nodes";
-import { ArgRows } from "./args";
-import { validateArgs } from "./args-state";
+import { ArgRows, InputArgs } from "./args";
+import { argsOf, validateArgs } from "./args-state";
 import type { FormNode, ReferenceOption } from "./graph";
 import { schemaFields } from "./schema-fields";
 import type { KindForm, KindFormProps } from "./types";
@@ -22,8 +22,6 @@ const fieldLabels: Record<string, string> = {
   typeId: "目标",
 };
 const labelOf = (key: string) => fieldLabels[key] ?? key;
-
-export const argsOf = (value: unknown): Arg[] => (Array.isArray(value) ? (value as Arg[]) : []);
 
 /**
  * The form of node types without a hand-made one: the fields its config schema declares, then its input
@@ -79,13 +77,7 @@ function GenericForm({ node, config, set, ctx }: KindFormProps) {
           />
         );
       })}
-      <ArgRows
-        title="输入参数"
-        args={argsOf(config.inputArgs)}
-        onChange={(inputArgs) => set({ inputArgs })}
-        bindable
-        references={ctx.references}
-      />
+      <InputArgs config={config} set={set} ctx={ctx} />
       <ArgRows
         title="输出参数"
         args={argsOf(config.outputArgs)}

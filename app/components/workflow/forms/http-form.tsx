@@ -1,6 +1,6 @@
 import { httpContentTypeLabels, optionsOf } from "#app/lib/labels";
 import { ArgRows } from "./args";
-import { argsOf } from "./generic-form";
+import { argsOf } from "./args-state";
 import { httpMethods, inputNames, MAX_HTTP_TIMEOUT, validateHttp } from "./http";
 import { TemplateField } from "./template-field";
 import type { KindForm, KindFormProps } from "./types";

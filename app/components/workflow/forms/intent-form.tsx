@@ -1,9 +1,10 @@
 import { Plus, Trash2 } from "lucide-react";
 import { buttonClass } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/input";
-import { ArgRows } from "./args";
+import { InputArgs } from "./args";
+import { argsOf } from "./args-state";
 import { useEnsureDefaults } from "./ensure-defaults";
-import { argsOf, validateCommonArgs } from "./generic-form";
+import { validateCommonArgs } from "./generic-form";
 import {
   addIntent,
   intentsOf,
@@ -25,14 +26,7 @@ function IntentForm({ config, set, ctx }: KindFormProps) {
   return (
     <>
       <ModelFields config={config} set={set} models={ctx.options.models} />
-      <ArgRows
-        title="输入参数"
-        args={argsOf(config.inputArgs)}
-        onChange={(inputArgs) => set({ inputArgs })}
-        bindable
-        references={ctx.references}
-        hint="要识别意图的内容"
-      />
+      <InputArgs config={config} set={set} ctx={ctx} hint="要识别意图的内容" />
       <Section
         title="意图"
         hint={`最多 ${MAX_INTENTS} 个；没有匹配的意图时走「其他意图」。`}

@@ -1,6 +1,5 @@
-import { ArgRows } from "./args";
-import { validateArgs } from "./args-state";
-import { argsOf } from "./generic-form";
+import { ArgRows, InputArgs } from "./args";
+import { argsOf, validateArgs } from "./args-state";
 import type { FormNode, ReferenceOption } from "./graph";
 import { ModelFields, validateModel } from "./model";
 import { templateProblems } from "./template";
@@ -26,13 +25,7 @@ function LlmForm({ config, set, ctx }: KindFormProps) {
   return (
     <>
       <ModelFields config={config} set={set} models={ctx.options.models} />
-      <ArgRows
-        title="输入参数"
-        args={argsOf(config.inputArgs)}
-        onChange={(inputArgs) => set({ inputArgs })}
-        bindable
-        references={ctx.references}
-      />
+      <InputArgs config={config} set={set} ctx={ctx} />
       <TemplateField
         label="系统提示词"
         value={typeof config.systemPrompt === "string" ? config.systemPrompt : ""}

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { ArgRows } from "./args";
-import { argsOf } from "./generic-form";
+import { argsOf } from "./args-state";
 import { loopBodyOf, referenceOptions } from "./graph";
 import { type LoopType, loopTypeLabels, loopTypeOf, setLoopType, validateLoop } from "./loop";
 import type { KindForm, KindFormProps } from "./types";

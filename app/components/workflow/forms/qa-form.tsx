@@ -1,10 +1,9 @@
 import { Plus, Trash2 } from "lucide-react";
 import { buttonClass } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/input";
-import { ArgRows } from "./args";
-import { validateArgs } from "./args-state";
+import { ArgRows, InputArgs } from "./args";
+import { argsOf, validateArgs } from "./args-state";
 import { useEnsureDefaults } from "./ensure-defaults";
-import { argsOf } from "./generic-form";
 import { ModelFields, validateModel } from "./model";
 import { addOption, MAX_OPTIONS, optionsOf, removeOption, setAnswerType, setOption, validateQa } from "./qa";
 import { templateProblems } from "./template";
@@ -26,13 +25,7 @@ function QaForm({ config, set, ctx }: KindFormProps) {
   return (
     <>
       <ModelFields config={config} set={set} models={ctx.options.models} />
-      <ArgRows
-        title="输入参数"
-        args={argsOf(config.inputArgs)}
-        onChange={(inputArgs) => set({ inputArgs })}
-        bindable
-        references={ctx.references}
-      />
+      <InputArgs config={config} set={set} ctx={ctx} />
       <TemplateField
         label="提问内容"
         value={typeof config.question === "string" ? config.question : ""}

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { ArgRows } from "./args";
-import { argsOf } from "./generic-form";
+import { argsOf } from "./args-state";
 import { chooseTarget, mergeInputs, targetIdOf, validateTarget } from "./target";
 import type { KindForm, KindFormProps } from "./types";
 import { SelectField } from "./widgets";

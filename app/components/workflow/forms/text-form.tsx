@@ -1,8 +1,8 @@
 import { Plus, Trash2 } from "lucide-react";
 import { buttonClass } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/input";
-import { ArgRows } from "./args";
-import { argsOf } from "./generic-form";
+import { InputArgs } from "./args";
+import { argsOf } from "./args-state";
 import { TemplateField } from "./template-field";
 import {
   addSplit,
@@ -33,13 +33,7 @@ function TextForm({ config, set, ctx }: KindFormProps) {
         ]}
         onChange={(v) => set(setMode(v))}
       />
-      <ArgRows
-        title="输入参数"
-        args={argsOf(config.inputArgs)}
-        onChange={(inputArgs) => set({ inputArgs })}
-        bindable
-        references={ctx.references}
-      />
+      <InputArgs config={config} set={set} ctx={ctx} />
       {mode === "CONCAT" ? (
         <>
           <TemplateField

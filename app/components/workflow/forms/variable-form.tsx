@@ -1,6 +1,5 @@
 import { ArgRows } from "./args";
-import { validateArgs } from "./args-state";
-import { argsOf } from "./generic-form";
+import { argsOf, validateArgs } from "./args-state";
 import type { FormNode, ReferenceOption } from "./graph";
 import type { KindForm, KindFormProps } from "./types";
 import { RadioGroup } from "./widgets";
