@@ -34,14 +34,19 @@ export async function createKnowledge(page: Page, name: string, javaScript = tru
 export const docRow = (page: Page, name: string) =>
   page.getByRole("region", { name: "文档列表" }).getByRole("listitem").filter({ hasText: name });
 
-/** 检索测试: asks `question` in the given mode and answers the results region. */
-export async function search(page: Page, question: string, mode: "语义" | "全文" | "混合", threshold?: string) {
-  await page.getByRole("link", { name: "检索测试" }).click();
-  await expect(page).toHaveURL(/tab=search/);
+const strategyOf = { 语义: "SEMANTIC", 全文: "FULL_TEXT", 混合: "MIXED" } as const;
+
+/** 检索测试: asks `question` in the given mode and answers the results region (once the page shows that search). */
+export async function search(page: Page, question: string, mode: keyof typeof strategyOf, threshold?: string) {
+  if (!page.url().includes("tab=search")) {
+    await page.getByRole("navigation", { name: "知识库内容" }).getByRole("link", { name: "检索测试" }).click();
+    await expect(page).toHaveURL(/tab=search/);
+  }
   await page.getByLabel("检索内容").fill(question);
   await page.getByRole("radio", { name: new RegExp(`^${mode}`) }).check();
   if (threshold) await page.getByLabel("匹配度阈值").fill(threshold);
   await page.getByRole("button", { name: "检索", exact: true }).click();
-  await expect(page).toHaveURL(/question=/);
+  const query = new URLSearchParams({ question, searchStrategy: strategyOf[mode] });
+  await expect(page).toHaveURL((url) => [...query].every(([key, value]) => url.searchParams.get(key) === value));
   return page.getByRole("region", { name: "检索结果" });
 }
