@@ -4,6 +4,7 @@ import { drain, graphOf, loopNodes, param, ref, wfNode } from "#server/runtime/w
 import type { WorkflowGraph, WorkflowNode } from "#server/runtime/workflow/types";
 import { validateWorkflow } from "#server/runtime/workflow/validate";
 import { percentile, table } from "./lib";
+import { benchWorkflowRuns } from "./workflow-runs";
 
 /**
  * Workflow engine overhead: chains of cheap TextProcessing nodes, a 100-wide fan-out/fan-in and a
@@ -109,7 +110,9 @@ async function measure(c: Case) {
   ];
 }
 
+/** `BENCH_WORKFLOW=runs` measures only the concurrent test runs through the API. */
 export async function benchWorkflow() {
+  if (process.env.BENCH_WORKFLOW === "runs") return benchWorkflowRuns();
   const list = Array.from({ length: 100 }, (_, i) => `item${i}`);
   const cases: Case[] = [
     {
@@ -184,4 +187,5 @@ export async function benchWorkflow() {
     ],
     rows,
   );
+  await benchWorkflowRuns();
 }
