@@ -165,6 +165,13 @@ describe("workflows as agent tools", () => {
     const answer = (await messageRows(s, conv.id)).at(-1)!;
     expect(answer.text).toBe("正在查询上海…\n\n结果：上海今天晴，适合出门");
     expect(answer.processing_list.map((p: any) => p.status)).toEqual(["FINISHED"]);
+    // Recorded like a test run: the run and its Start, Output and End results.
+    const [run] = await rows<{ id: number; status: string }>(
+      s,
+      sql`select id, status from workflow_run where workflow_id = ${w.id}`,
+    );
+    expect(run!.status).toBe("FINISHED");
+    expect(await count(s, "workflow_node_result", sql`run_id = ${run!.id}`)).toBe(3);
   });
 
   it("makes a direct-output workflow's End text the answer without asking the model again", async () => {

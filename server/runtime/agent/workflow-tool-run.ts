@@ -1,5 +1,6 @@
 import { systemVariables } from "#server/modules/agent/variables";
 import { savePausedRun, takePausedRun } from "#server/modules/workflow/repo";
+import { openRunRecord } from "#server/modules/workflow/run-record";
 import { spaceServices } from "#server/modules/workflow/test-run";
 import {
   type PausedState,
@@ -59,6 +60,8 @@ export async function runChatWorkflow(
   onOutput: (text: string) => void,
 ): Promise<RunOutcome> {
   const { system, user } = splitVariables(toolCtx.variables);
+  // Recorded like test runs (workflow_run and its node results, written in batches); its stop flag stops it too.
+  const stop = new AbortController();
   const options: RunOptions = {
     services: {
       ...spaceServices(ctx.deps, ctx.tenantId, wf.spaceId),
@@ -67,15 +70,27 @@ export async function runChatWorkflow(
     // Names the run, so a Workflow node inside cannot call this workflow again.
     workflowId: wf.id,
     systemVariables: { ...system, SPACE_ID: wf.spaceId },
-    signal: toolCtx.signal,
+    signal: toolCtx.signal ? AbortSignal.any([toolCtx.signal, stop.signal]) : stop.signal,
     maxSteps: CHAT_RUN_MAX_STEPS,
   };
   const run =
     "resume" in start
       ? resumeWorkflow(wf.graph, start.resume.state, start.resume.answer, options)
       : startWorkflow(wf.graph, { ...options, params: start.params, variables: user });
-  for await (const event of run.events) if (event.type === "output") onOutput(event.text);
-  return run.done;
+  // Opened once the run exists (a bad paused state throws above): every record opened here is finished below.
+  const params = "resume" in start ? start.resume.state.params : start.params;
+  const record = await openRunRecord(
+    ctx.deps,
+    { workflowId: wf.id, userId: ctx.userId, requestId: `chat-${crypto.randomUUID()}`, kind: "Workflow", params },
+    () => stop.abort(new Error("运行已停止")),
+  );
+  for await (const event of run.events) {
+    record.event(event);
+    if (event.type === "output") onOutput(event.text);
+  }
+  const outcome = await run.done;
+  await record.finish(outcome);
+  return outcome;
 }
 
 /** The question a paused outcome asks, with a SELECT node's shown options. */
