@@ -166,7 +166,7 @@ describe("table SQL", () => {
   ];
 
   it(`refuses or defuses an injection catalogue of ${catalogue.length} attempts`, async () => {
-    const [{ who }] = await rows<{ who: string }>(s, sql`select current_user as who`);
+    const [{ who } = { who: "" }] = await rows<{ who: string }>(s, sql`select current_user as who`);
     const before = await state();
     const outcomes: string[] = [];
     for (const [text, args] of catalogue) {

@@ -2,3 +2,4 @@
 export { tableRoutes } from "./routes";
 export { describeTable, sqlTableBrief } from "./service";
 export { authorColumns, boundTable, executeTableSql, type TableCaller } from "./sql-service";
+export { tableWorkflowService } from "./workflow-service";
