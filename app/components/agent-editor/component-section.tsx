@@ -17,7 +17,7 @@ export type BindableType = "Plugin" | "Workflow" | "Knowledge" | "Table";
 const emptyCopy: Record<BindableType, string> = {
   Plugin: "插件让智能体调用外部接口或运行一段代码。插件功能上线后，在组件库中创建，再回到这里添加。",
   Workflow: "工作流把多个步骤（大模型、代码、知识库检索、条件分支…）编排成流程，供智能体调用。",
-  Knowledge: "知识库存放文档，智能体回答时会检索其中的内容。知识库功能上线后，可以在组件库中创建。",
+  Knowledge: "知识库存放文档，智能体回答时会检索其中的内容。在组件库中“新建 → 知识库”，上传文档后回到这里添加。",
   Table: "数据表是结构化的存储，智能体可以读写其中的数据。数据表功能上线后，可以在组件库中创建。",
 };
 
