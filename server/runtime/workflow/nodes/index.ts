@@ -2,6 +2,7 @@ import type { NodeType } from "#contract/workflow-nodes";
 import type { NodeDefinition } from "../types";
 import { Code } from "./Code";
 import { Condition } from "./Condition";
+import { DocumentExtraction } from "./DocumentExtraction";
 import { End } from "./End";
 import { HTTPRequest } from "./HTTPRequest";
 import { IntentRecognition } from "./IntentRecognition";
@@ -48,11 +49,11 @@ const registry: { [K in NodeType]: NodeDefinition } = {
   LoopContinue,
   Code,
   HTTPRequest,
+  DocumentExtraction,
   Plugin,
   Workflow,
   Knowledge,
   LongTermMemory: laterVersion("LongTermMemory"),
-  DocumentExtraction: laterVersion("DocumentExtraction"),
   TableDataAdd,
   TableDataDelete,
   TableDataUpdate,
