@@ -21,7 +21,7 @@ beforeAll(async () => {
   );
   const [doc] = await settled(s, t.member.token, kbId);
   docId = doc.id;
-}, 60_000);
+}, 120_000);
 afterAll(() => s?.close());
 
 describe("who may do what with a knowledge base", () => {
@@ -55,6 +55,14 @@ describe("who may do what with a knowledge base", () => {
       "Edit",
       "Delete",
     ]);
+  });
+
+  it("lists the knowledge base in the space's component library", async () => {
+    const library = ok<any[]>(await s.call(`/api/component/list/${t.spaceId}`, { token: t.other.token }));
+    expect(library.find((c) => c.type === "Knowledge" && c.id === kbId)).toMatchObject({
+      name: "星河云帮助中心",
+      ext: "TEXT",
+    });
   });
 
   it("lists the built-in embedding among the space's embedding models", async () => {

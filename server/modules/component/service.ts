@@ -1,4 +1,5 @@
 import type { Actor, Deps } from "#server/core";
+import { listSpaceKnowledge } from "../knowledge";
 import { listSpaceOwnModels } from "../model";
 import { listSpacePlugins } from "../plugin";
 import { accessSpace } from "../space/service";
@@ -10,10 +11,11 @@ import { listSpaceWorkflows } from "../workflow";
  */
 export async function listSpaceComponents(deps: Deps, actor: Actor, spaceId: number) {
   await accessSpace(deps, actor, spaceId);
-  const [plugins, workflows, models] = await Promise.all([
+  const [plugins, workflows, models, knowledge] = await Promise.all([
     listSpacePlugins(deps, actor.tenantId, spaceId),
     listSpaceWorkflows(deps, actor.tenantId, spaceId),
     listSpaceOwnModels(deps.db, actor.tenantId, spaceId),
+    listSpaceKnowledge(deps, spaceId),
   ]);
   const modelRows = models.map((m) => ({
     id: m.id,
@@ -28,5 +30,5 @@ export async function listSpaceComponents(deps: Deps, actor: Actor, spaceId: num
     created: m.created.toISOString(),
     modified: m.modified.toISOString(),
   }));
-  return [...plugins, ...workflows, ...modelRows];
+  return [...plugins, ...workflows, ...knowledge, ...modelRows];
 }

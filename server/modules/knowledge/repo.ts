@@ -146,21 +146,26 @@ export async function hasUnfinishedDocs(db: Db) {
 
 // Segments
 
+/** Adds segments numbered from `first`, with their full-text vectors. */
+export async function insertSegments(db: Db, doc: { id: number; kbId: number }, chunks: string[], first = 0) {
+  for (let i = 0; i < chunks.length; i += 200) {
+    await db.insert(knowledgeSegments).values(
+      chunks.slice(i, i + 200).map((rawTxt, j) => ({
+        kbId: doc.kbId,
+        docId: doc.id,
+        sortIndex: first + i + j,
+        rawTxt,
+        tsv: tsv(rawTxt),
+      })),
+    );
+  }
+}
+
 /** Replaces a document's segments (a retried segmentation starts over), in one transaction. */
 export async function replaceSegments(db: Db, doc: { id: number; kbId: number }, chunks: string[]) {
   await db.transaction(async (tx) => {
     await tx.delete(knowledgeSegments).where(eq(knowledgeSegments.docId, doc.id));
-    for (let i = 0; i < chunks.length; i += 200) {
-      await tx.insert(knowledgeSegments).values(
-        chunks.slice(i, i + 200).map((rawTxt, j) => ({
-          kbId: doc.kbId,
-          docId: doc.id,
-          sortIndex: i + j,
-          rawTxt,
-          tsv: tsv(rawTxt),
-        })),
-      );
-    }
+    await insertSegments(tx as unknown as Db, doc, chunks);
   });
 }
 
