@@ -189,8 +189,13 @@ async function benchQuality(deps: Deps, kb: repo.KbRow, userId: number, segment:
   );
 }
 
-export async function benchKnowledge(sizes = [10_000]) {
+export async function benchKnowledge(sizes = [10_000], onlyLatency = false) {
   const { deps, database, userId, newKb } = await setup();
+  if (onlyLatency) {
+    for (const n of sizes) await benchLatency(deps, await newKb(`latency-${n}`), userId, n);
+    await database.close();
+    return;
+  }
   const delimited = segmentConfigSchema.parse({ segment: "DELIMITER", delimiter: "\n" });
   await benchQuality(deps, await newKb("quality-lines"), userId, delimited, "one segment per line");
   await benchQuality(
@@ -206,7 +211,8 @@ export async function benchKnowledge(sizes = [10_000]) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // `bench/knowledge.ts latency 3000`: only the search latency at the given sizes.
   const sizes = process.argv.slice(2).map(Number).filter(Boolean);
-  await benchKnowledge(sizes.length ? sizes : undefined);
+  await benchKnowledge(sizes.length ? sizes : undefined, process.argv[2] === "latency");
   process.exit(0);
 }
