@@ -5,11 +5,9 @@ import { agentIdParam, idParam, spaceIdParam } from "#app/lib/url";
 import { endpoints } from "#contract/api";
 import { table as tables } from "#contract/api/table";
 import { type BindingDraft, bindConfigOf, bindingDraftOf, readBindingForm } from "../components/table/binding";
+import { agentEditorPath } from "../components/table/paths";
 
 const { agent: agents } = endpoints;
-
-/** The agent editor, where the settings page goes back to. */
-export const editorPath = (spaceId: number, agentId: number) => `/space/${spaceId}/agent/${agentId}`;
 
 async function loadParts(
   context: AppLoadContext,
@@ -20,7 +18,7 @@ async function loadParts(
   const agentId = agentIdParam(params.agentId);
   const componentId = idParam(params.componentId, "数据表组件不存在");
   const agent = await apiCall(context, request, agents.get, { params: { agentId } });
-  if (agent.spaceId !== spaceId) throw redirect(`${editorPath(agent.spaceId, agentId)}/table/${componentId}`);
+  if (agent.spaceId !== spaceId) throw redirect(`${agentEditorPath(agent.spaceId, agentId)}/table/${componentId}`);
   const component = agent.agentComponentConfigList?.find((c) => c.id === componentId && c.type === "Table");
   if (!component) throw data({ code: "4040", message: "数据表组件不存在", tid: "" }, { status: 404 });
   const table = await apiCall(context, request, tables.detail, { query: { id: component.targetId } });
@@ -64,7 +62,7 @@ export async function bindingAction(
     body: { id: component.id, bindConfig: bindConfigOf(draft, component.bindConfig) },
   });
   if (!res.ok) return { draft, formError: res.error.message } satisfies BindingReply;
-  return redirectWithToast(context, editorPath(spaceId, agentId), {
+  return redirectWithToast(context, agentEditorPath(spaceId, agentId), {
     type: "success",
     message: `数据表「${table.tableName}」的设置已保存`,
   });

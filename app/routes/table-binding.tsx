@@ -1,10 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { BindingForm } from "#app/components/table/binding-form";
+import { agentEditorPath } from "#app/components/table/paths";
 import { Card } from "#app/components/ui/card";
 import { pageTitle } from "#app/lib/meta";
 import type { Route } from "./+types/table-binding";
-import { type BindingReply, bindingAction, editorPath, loadBinding } from "./table-binding.server";
+import type { BindingReply } from "./table-binding.server";
+import { bindingAction, loadBinding } from "./table-binding.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageTitle(matches, loaderData ? `${loaderData.table.tableName} · 数据表设置` : "数据表设置");
@@ -21,7 +23,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function TableBindingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { agent, table, variables } = loaderData;
   const reply = actionData as BindingReply | undefined;
-  const back = editorPath(agent.spaceId, agent.id);
+  const back = agentEditorPath(agent.spaceId, agent.id);
   return (
     <div className="flex justify-center p-6">
       <div className="flex w-full max-w-3xl flex-col gap-4">

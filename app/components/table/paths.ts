@@ -9,3 +9,6 @@ export const DIALOG_PARAMS = ["row", "deleteRow", "confirm", "import", "edit"] a
 
 /** 组件库 → 新建 → 数据表. */
 export const newTablePath = (spaceId: number) => `/space/${spaceId}/library/table/new`;
+
+/** The agent editor, where a table binding's settings page goes back to. */
+export const agentEditorPath = (spaceId: number, agentId: number) => `/space/${spaceId}/agent/${agentId}`;
