@@ -1,7 +1,8 @@
 import { argSchema } from "../args";
 import { componentTypes, historyKinds, openClose, publishStatuses, publishTargetTypes } from "../enums";
 import { pageSchema } from "../page";
-import { z } from "../zod";
+import { flag01, z } from "../zod";
+import { spaceDto } from "./space";
 import { creatorInfoSchema, guidQuestionDto, statisticsSchema } from "./views";
 
 /** What the agent endpoints answer (the request schemas are in agent.ts). */
@@ -61,6 +62,17 @@ export const agentDto = z.object({
   devCollected: z.boolean(),
   collected: z.boolean(),
   liked: z.boolean(),
+  /** The caller's debug conversation with the agent (created on the first read of one agent; lists leave it null). */
+  devConversationId: z.number().int().nullable(),
+  space: spaceDto.nullable(),
+  /** Who published the live publication, its note and category; null while unpublished. */
+  publishUser: creatorInfoSchema,
+  publishRemark: z.string().nullable(),
+  category: z.string().nullable(),
+  /** Page-area flags of the original client; agents here have no pages, so the chat area is always shown. */
+  expandPageArea: flag01,
+  hideChatArea: flag01,
+  pageHomeIndex: z.string().nullable(),
 });
 export type AgentDto = z.infer<typeof agentDto>;
 export type ComponentDto = z.infer<typeof componentDto>;

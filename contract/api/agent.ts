@@ -197,6 +197,11 @@ const componentUpdate = <K extends keyof typeof updatableComponentKinds>(kind: K
   });
 
 /** /api/agent/*, /api/user/agent/*, /api/home/*, /api/published/agent/:agentId: agents and the user's relations to them. */
+/** `withConversationId=true`: the details page wants the caller's conversation with the agent (reused while empty). */
+export const agentDetailQuery = z.object({
+  withConversationId: z.stringbool({ error: "必须是 true 或 false" }).optional(),
+});
+
 export const agent = {
   add: endpoint({ method: "POST", path: "/api/agent/add", body: addAgentInput, response: z.number().int() }),
   list: endpoint({
@@ -275,5 +280,10 @@ export const agent = {
     response: pageSchema(relatedAgentDto),
   }),
   home: endpoint({ method: "GET", path: "/api/home/list", response: homeListDto }),
-  detail: endpoint({ method: "GET", path: "/api/published/agent/:agentId", response: agentDetailDto }),
+  detail: endpoint({
+    method: "GET",
+    path: "/api/published/agent/:agentId",
+    query: agentDetailQuery,
+    response: agentDetailDto,
+  }),
 };

@@ -71,6 +71,13 @@ export const agentDetailDto = z.object({
   ),
   collect: z.boolean(),
   liked: z.boolean(),
-  conversationId: z.null(),
+  /** The caller's conversation with the agent when asked for (`withConversationId=true`), else null. */
+  conversationId: z.number().int().nullable(),
+  /** The agent's details page, absolute when the site URL is configured. */
+  shareLink: z.string(),
+  /** Page-area flags of the original client; agents here have no pages, so the chat area is always shown. */
+  expandPageArea: z.union([z.literal(0), z.literal(1)]),
+  hideChatArea: z.union([z.literal(0), z.literal(1)]),
+  pageHomeIndex: z.string().nullable(),
 });
 export type AgentDetailDto = z.infer<typeof agentDetailDto>;

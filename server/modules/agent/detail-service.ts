@@ -1,8 +1,10 @@
 import type { Actor, Deps } from "#server/core";
 import { findUserById } from "../auth";
 import { visiblePublication } from "../publish/visibility";
+import { getTenantConfig } from "../tenant/service";
 import type { Variable } from "./contract";
 import { toCreatorInfo, toStatistics } from "./dto";
+import { chatConversationId } from "./info-extras";
 import * as repo from "./repo";
 import { runnableConfig } from "./runnable";
 import { visibleAgent } from "./service";
@@ -10,18 +12,23 @@ import { visibleAgent } from "./service";
 const manualModes = new Set(["MANUAL", "MANUAL_ON_DEMAND"]);
 
 /** The agent as a chat user sees it on /agent/:id (AgentDetailDto): the published snapshot when there is one. */
-export async function agentDetail(deps: Deps, actor: Actor, agentId: number) {
-  return describeAgent(deps, await visibleAgent(deps, actor, agentId), { viewerId: actor.userId, devMode: false });
+export async function agentDetail(deps: Deps, actor: Actor, agentId: number, withConversation = false) {
+  const agent = await visibleAgent(deps, actor, agentId);
+  // Opened before describing, so the statistics already count a conversation this read started.
+  const conversationId = withConversation ? await chatConversationId(deps, actor, agent.id) : null;
+  const detail = await describeAgent(deps, agent, { viewerId: actor.userId, devMode: false });
+  return { ...detail, conversationId };
 }
 
 /** The chat-facing view of an agent the caller was already allowed to see, from the config they would run. */
 export async function describeAgent(deps: Deps, agent: repo.AgentRow, viewer: { viewerId: number; devMode: boolean }) {
-  const [config, stats, creator, relations, published] = await Promise.all([
+  const [config, stats, creator, relations, published, tenant] = await Promise.all([
     runnableConfig(deps, agent, { devMode: viewer.devMode, userId: viewer.viewerId }),
     repo.statisticsOf(deps.db, [agent.id]),
     findUserById(deps.db, agent.creatorId),
     repo.relationsOf(deps.db, viewer.viewerId, [agent.id]),
     viewer.devMode ? undefined : visiblePublication(deps.db, agent.tenantId, viewer.viewerId, "Agent", agent.id),
+    getTenantConfig(deps, agent.tenantId),
   ]);
   const variables = (config.components.find((c) => c.type === "Variable")?.bindConfig.variables ?? []) as Variable[];
   return {
@@ -56,6 +63,10 @@ export async function describeAgent(deps: Deps, agent: repo.AgentRow, viewer: { 
       })),
     collect: relations.some((r) => r.type === "Collect"),
     liked: relations.some((r) => r.type === "Like"),
-    conversationId: null,
+    conversationId: null as number | null,
+    shareLink: `${tenant.siteUrl.replace(/\/+$/, "")}/agent/${agent.id}`,
+    expandPageArea: 0 as const,
+    hideChatArea: 0 as const,
+    pageHomeIndex: null,
   };
 }

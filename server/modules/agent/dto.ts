@@ -3,6 +3,7 @@ import type { Actor } from "#server/core";
 import { statisticNames } from "#server/db/schema";
 import type { UserRow } from "../auth";
 import type { SpaceRole } from "../space";
+import type { SpaceDto } from "../space/service";
 import type { TenantConfig } from "../tenant/contract";
 import type { AgentRow, ComponentRow } from "./repo";
 
@@ -119,6 +120,9 @@ export function toAgentDto(
     devCollected: boolean;
     collected: boolean;
     liked: boolean;
+    devConversationId: number | null;
+    space: SpaceDto | null;
+    publication: { publishUser: ReturnType<typeof toCreatorInfo>; remark: string; category: string } | null;
   },
 ) {
   const components = extra.components?.map((c) => toComponentDto(c, agent.spaceId)) ?? null;
@@ -154,6 +158,14 @@ export function toAgentDto(
     devCollected: extra.devCollected,
     collected: extra.collected,
     liked: extra.liked,
+    devConversationId: extra.devConversationId,
+    space: extra.space,
+    publishUser: extra.publication?.publishUser ?? null,
+    publishRemark: extra.publication?.remark ?? null,
+    category: extra.publication?.category ?? null,
+    expandPageArea: 0 as const,
+    hideChatArea: 0 as const,
+    pageHomeIndex: null,
   };
 }
 export type AgentDto = ReturnType<typeof toAgentDto>;

@@ -6,6 +6,7 @@ import { badInput } from "#server/core";
 import * as components from "./component-service";
 import {
   addAgentInput,
+  agentDetailQuery,
   agentListQuery,
   agentPageInput,
   componentAddInput,
@@ -145,6 +146,7 @@ export function homeRoutes(deps: Deps) {
 export function publishedRoutes(deps: Deps) {
   return new Hono<ApiEnv>().get("/agent/:agentId", async (c) => {
     const actor = requireActor(c);
-    return ok(c, await agentDetail(deps, actor, idParam(c, "agentId")));
+    const { withConversationId } = readQuery(c, agentDetailQuery);
+    return ok(c, await agentDetail(deps, actor, idParam(c, "agentId"), withConversationId === true));
   });
 }

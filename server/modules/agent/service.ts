@@ -9,7 +9,7 @@ import { findModel } from "../model";
 import { modelVisibleTo } from "../model/service";
 import { deleteAllOfTarget } from "../publish";
 import { visiblePublication } from "../publish/visibility";
-import { accessSpace } from "../space/service";
+import { accessSpace, toSpaceDto } from "../space/service";
 import { getTenantConfig } from "../tenant/service";
 import {
   type AddAgentInput,
@@ -27,6 +27,7 @@ import {
   toCreatorInfo,
   toStatistics,
 } from "./dto";
+import { devConversationId, publicationsOf } from "./info-extras";
 import * as repo from "./repo";
 import { agentTemplates } from "./templates";
 
@@ -42,8 +43,8 @@ export async function accessAgent(deps: Deps, actor: Actor, agentId: number, nee
   } catch {
     throw notFound("智能体不存在");
   }
-  const { role } = access;
-  const develops = developsIn(actor, access.space, role);
+  const { role, space } = access;
+  const develops = developsIn(actor, space, role);
   const permissions = permissionsFor(actor, agent, role, await getTenantConfig(deps, actor.tenantId), develops);
   if (need && !permissions.includes(need)) {
     if (!develops && need !== "Copy" && need !== "TempChat" && need !== "AgentApi") throw closedToDevelopment();
@@ -51,7 +52,7 @@ export async function accessAgent(deps: Deps, actor: Actor, agentId: number, nee
       need === "Delete" ? "只有创建者或空间管理员可以删除该智能体" : "只有创建者或空间管理员可以执行此操作",
     );
   }
-  return { agent, role, permissions, develops };
+  return { agent, role, space, permissions, develops };
 }
 
 export const closedToDevelopment = () => forbidden("该空间未开放开发功能，只有空间管理员可以修改智能体");
@@ -164,12 +165,15 @@ async function relationFlags(db: Db, userId: number, agentIds: number[]) {
 }
 
 export async function getAgent(deps: Deps, actor: Actor, agentId: number) {
-  const { agent, permissions } = await accessAgent(deps, actor, agentId);
-  const [components, stats, creator, has] = await Promise.all([
+  const { agent, permissions, space, role } = await accessAgent(deps, actor, agentId);
+  // Apart from the reads below: a transaction beside concurrent queries would wait on the single PGlite client.
+  const conversationId = await devConversationId(deps, actor, agent.id);
+  const [components, stats, creator, has, publication] = await Promise.all([
     repo.listComponents(deps.db, agent.id),
     repo.statisticsOf(deps.db, [agent.id]),
     findUserById(deps.db, agent.creatorId),
     relationFlags(deps.db, actor.userId, [agent.id]),
+    publicationsOf(deps, actor.tenantId, [agent.id]),
   ]);
   return toAgentDto(agent, {
     components,
@@ -179,6 +183,9 @@ export async function getAgent(deps: Deps, actor: Actor, agentId: number) {
     devCollected: has(agent.id, "DevCollect"),
     collected: has(agent.id, "Collect"),
     liked: has(agent.id, "Like"),
+    devConversationId: conversationId,
+    space: toSpaceDto(space, role),
+    publication: publication(agent.id),
   });
 }
 
@@ -191,12 +198,14 @@ async function toListDtos(
 ) {
   const ids = rows.map((a) => a.id);
   const develops = developsIn(actor, space, role);
-  const [stats, creators, has, tenant] = await Promise.all([
+  const [stats, creators, has, tenant, publication] = await Promise.all([
     repo.statisticsOf(deps.db, ids),
     repo.findUsers(deps.db, [...new Set(rows.map((a) => a.creatorId))]),
     relationFlags(deps.db, actor.userId, ids),
     getTenantConfig(deps, actor.tenantId),
+    publicationsOf(deps, actor.tenantId, ids),
   ]);
+  const spaceDto = toSpaceDto(space, role);
   return rows.map((agent) =>
     toAgentDto(agent, {
       components: null,
@@ -209,6 +218,9 @@ async function toListDtos(
       devCollected: has(agent.id, "DevCollect"),
       collected: has(agent.id, "Collect"),
       liked: has(agent.id, "Like"),
+      devConversationId: null,
+      space: spaceDto,
+      publication: publication(agent.id),
     }),
   );
 }

@@ -13,6 +13,42 @@ export async function insertConversation(db: Db, values: NewConversation) {
   return row;
 }
 
+/**
+ * The user's reusable conversation with an agent, created when there is none: in development the newest one (the
+ * editor's debug chat), otherwise the newest one nobody has written in yet. A per user and agent lock makes
+ * concurrent first reads agree on one row.
+ */
+export async function reusableConversation(
+  db: Db,
+  values: Pick<NewConversation, "uid" | "tenantId" | "userId" | "agentId" | "devMode">,
+) {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`conversation:${values.userId}`}), ${values.agentId})`,
+    );
+    const conditions = [
+      eq(conversations.tenantId, values.tenantId),
+      eq(conversations.userId, values.userId),
+      eq(conversations.agentId, values.agentId),
+      eq(conversations.devMode, values.devMode ?? 0),
+      eq(conversations.type, "Chat"),
+    ];
+    if (!values.devMode) {
+      conditions.push(
+        sql`not exists (select 1 from ${messages} where ${messages.conversationId} = ${conversations.id})`,
+      );
+    }
+    const [found] = await tx
+      .select()
+      .from(conversations)
+      .where(and(...conditions))
+      .orderBy(desc(conversations.id))
+      .limit(1);
+    if (found) return { conversation: found, created: false };
+    return { conversation: await insertConversation(tx as unknown as Db, values), created: true };
+  });
+}
+
 export async function findConversation(db: Db, tenantId: number, id: number) {
   const [row] = await db
     .select()

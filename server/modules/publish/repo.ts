@@ -161,6 +161,16 @@ export async function publishedOfTarget(db: Db, targetType: TargetType, targetId
     .orderBy(desc(publishedItems.id));
 }
 
+/** The live publications of several targets, newest first. */
+export async function publishedOfTargets(db: Db, targetType: TargetType, targetIds: number[]) {
+  if (!targetIds.length) return [];
+  return db
+    .select()
+    .from(publishedItems)
+    .where(and(eq(publishedItems.targetType, targetType), inArray(publishedItems.targetId, targetIds)))
+    .orderBy(desc(publishedItems.id));
+}
+
 /** Whether this call removed it (false when someone else already had). */
 export async function deletePublished(db: Db, id: number) {
   const removed = await db.delete(publishedItems).where(eq(publishedItems.id, id)).returning({ id: publishedItems.id });
