@@ -100,13 +100,15 @@ test("bind the knowledge base to an agent and save its retrieval settings", asyn
 
   await page.goto(`/space/${spaceId}/agent/${agentId}?tab=config`);
   const section = page.getByRole("region", { name: "知识" });
+  // The section opens by itself only once something is bound.
+  await section.locator("summary", { hasText: "知识库" }).click();
   await section.getByLabel("添加知识库").selectOption({ label: name });
   await section.getByRole("button", { name: "添加" }).click();
   await expect(section.getByText(name)).toBeVisible();
 
   await section.getByText("检索设置").click();
   const form = section.getByRole("form", { name: `${name}的检索设置` });
-  await form.getByText("自动调用").click();
+  await form.getByText("自动调用", { exact: true }).click();
   await form.getByLabel("搜索策略").selectOption("SEMANTIC");
   await form.getByLabel("召回数量").fill("11");
   await form.getByRole("button", { name: "保存设置" }).click();
