@@ -17,6 +17,7 @@ import {
   connect,
   defaultSize,
   FIXED_TYPES,
+  freeSpot,
   fromChildNode,
   fromDetail,
   type GraphEdge,
@@ -111,7 +112,7 @@ function Editor({ workflow, historyHref }: EditorProps) {
         const width = (source.nodeConfig.extension as { width?: number })?.width || defaultSize(source.type).width;
         setPending(null);
         return void place(type, {
-          position: { x: at.x + width + 80, y: at.y + index * 90 },
+          position: freeSpot(graph, source.loopNodeId, { x: at.x + width + 80, y: at.y + index * 90 }, type),
           loopNodeId: source.loopNodeId,
           after: pending,
         });

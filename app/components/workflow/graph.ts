@@ -246,7 +246,14 @@ export function fromDetail(detail: Pick<WorkflowDetail, "startNode" | "endNode" 
   for (const child of [detail.startNode, detail.endNode, ...detail.nodes]) {
     for (const node of fromChildNode(child)) if (!byId.has(node.id)) byId.set(node.id, node);
   }
-  return { startNodeId: detail.startNode.id, endNodeId: detail.endNode.id, nodes: [...byId.values()] };
+  const graph = { startNodeId: detail.startNode.id, endNodeId: detail.endNode.id, nodes: [...byId.values()] };
+  // A new workflow's Start and End come without positions: End goes to the right of Start, not on top of it.
+  const end = byId.get(graph.endNodeId);
+  const placed = (n?: GraphNode) => typeof (n?.nodeConfig.extension as { x?: unknown } | undefined)?.x === "number";
+  if (end && !placed(end) && !placed(byId.get(graph.startNodeId))) {
+    return moveNodes(graph, new Map([[end.id, { x: 700, y: 0 }]]));
+  }
+  return graph;
 }
 
 export function addNodes(graph: Graph, nodes: GraphNode[]): Graph {
@@ -316,6 +323,34 @@ export function moveNodes(graph: Graph, moves: ReadonlyMap<number, Position>): G
       };
     }),
   };
+}
+
+/** A node's drawn box: its stored size, else the default (general nodes draw taller than 44 with their description). */
+function boxOf(node: GraphNode) {
+  const ext = extensionOf(node) as { width?: number; height?: number };
+  const size = defaultSize(node.type);
+  const at = positionOf(node);
+  return { ...at, width: ext.width || size.width, height: ext.height || Math.max(size.height, 80) };
+}
+
+/** The first place at or below `at` where a new node of `type` overlaps no node of its scope. */
+export function freeSpot(graph: Graph, scope: number | null, at: Position, type: NodeType): Position {
+  const size = defaultSize(type);
+  const boxes = graph.nodes.filter((n) => n.loopNodeId === scope).map(boxOf);
+  const spot = { x: Math.round(at.x), y: Math.round(at.y) };
+  const gap = 20;
+  for (let i = 0; i < 200; i++) {
+    const hit = boxes.find(
+      (b) =>
+        spot.x < b.x + b.width + gap &&
+        b.x < spot.x + size.width + gap &&
+        spot.y < b.y + b.height + gap &&
+        b.y < spot.y + Math.max(size.height, 80) + gap,
+    );
+    if (!hit) return spot;
+    spot.y = hit.y + hit.height + gap;
+  }
+  return spot;
 }
 
 /** The whole-graph save body (`POST /api/workflow/save`). */

@@ -1,0 +1,53 @@
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+
+export const uniqueWorkflow = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
+
+/** The signed-in user's first space's library on the workflow tab; answers the space id. */
+export async function openWorkflowLibrary(page: Page) {
+  await page.goto("/space");
+  await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
+  const spaceId = Number(/\/space\/(\d+)\//.exec(page.url())?.[1]);
+  await page.goto(`/space/${spaceId}/library?type=Workflow`);
+  return spaceId;
+}
+
+/** 新建 → 工作流 → the create form; ends in the new workflow's editor and answers its path. */
+export async function createWorkflow(page: Page, name: string, { javaScript = true } = {}) {
+  await page.getByLabel("新建组件").click();
+  const menu = javaScript ? page.getByRole("menu") : page.locator("details[open]");
+  await menu.getByRole(javaScript ? "menuitem" : "link", { name: "工作流", exact: true }).click();
+  await expect(page).toHaveURL(/\/library\/workflow\/new$/);
+  await page.getByLabel("名称").fill(name);
+  await page.getByRole("button", { name: "创建" }).click();
+  await expect(page).toHaveURL(/\/space\/\d+\/workflow\/\d+$/);
+  return new URL(page.url()).pathname;
+}
+
+/** A node on the canvas by its name. */
+export const canvasNode = (page: Page, name: string) =>
+  page.locator(".react-flow__node").filter({ hasText: name }).first();
+
+/** The autosave line once everything is saved. */
+export const saved = (page: Page) => expect(page.getByText(/已自动保存 \d{1,2}:\d{2}:\d{2}/)).toBeVisible();
+
+/** Drags a palette item onto a point of the canvas (or of another element) by mouse. */
+export async function dragFromPalette(page: Page, label: string, target: Locator, at?: { x: number; y: number }) {
+  const item = page.getByRole("navigation", { name: "节点" }).getByRole("button", { name: label, exact: true });
+  await item.dragTo(target, at ? { targetPosition: at } : undefined);
+}
+
+/** Draws an edge from a source handle to a node's input handle by mouse. */
+export async function connectHandles(page: Page, from: Locator, to: Locator) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error("handle not visible");
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Keeps a picture of the canvas with the test's results. */
+export async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: false }), contentType: "image/png" });
+}
