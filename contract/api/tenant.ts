@@ -13,6 +13,10 @@ export const tenantConfigSchema = z.object({
   loginPageText: z.string().max(2000).default("欢迎使用智能体平台"),
   loginPageSubText: z.string().max(2000).default("用插件、工作流和知识库搭建属于你的 AI 智能体"),
   homeSlogan: z.string().max(2000).default("Hi {{USER_NAME}}，今天想做点什么？"),
+  loginBanner: z.string().max(1000).default(""),
+  loginBannerText: z.string().max(200).default("欢迎使用智能体平台"),
+  /** The publisher name the original client shows on official agents. */
+  officialUserName: z.string().max(64).default("官方"),
   pageFooterText: z.string().max(500).default(""),
   squareBanner: z.string().max(1000).default(""),
   squareBannerText: z.string().max(200).default("人人都是智能设计师"),
@@ -61,8 +65,16 @@ export const publicTenantConfigSchema = tenantConfigSchema
       [K in (typeof secretTenantFields)[number]]: true;
     },
   )
-  .extend({ version: z.string() });
-export type PublicTenantConfig = Omit<TenantConfig, (typeof secretTenantFields)[number]> & { version: string };
+  .extend({
+    version: z.string(),
+    /** The original client's Aliyun captcha settings; this platform has no captcha (openCaptcha is always 0). */
+    captchaAccessKeyId: z.literal(""),
+    captchaPrefix: z.literal(""),
+    captchaSceneId: z.literal(""),
+    /** The original client's theme JSON; null keeps its built-in theme. */
+    templateConfig: z.null(),
+  });
+export type PublicTenantConfig = z.infer<typeof publicTenantConfigSchema>;
 
 /** /api/tenant/*: the public settings of the site. */
 export const tenant = {

@@ -18,8 +18,24 @@ export async function getTenantConfig(deps: Deps, tenantId: number): Promise<Ten
   return tenantConfigSchema.parse(clean);
 }
 
-export function toPublicConfig(config: TenantConfig): PublicTenantConfig {
+/**
+ * The settings anyone may read. For a signed-in caller `{{USER_NAME}}` in the home slogan becomes their name: the
+ * original client renders the slogan as HTML, so characters that could start markup are left out of the name.
+ */
+export function toPublicConfig(config: TenantConfig, userName?: string): PublicTenantConfig {
   const copy: Record<string, unknown> = { ...config };
   for (const key of secretTenantFields) delete copy[key];
-  return { ...(copy as Omit<TenantConfig, (typeof secretTenantFields)[number]>), version: APP_VERSION };
+  const homeSlogan =
+    userName === undefined
+      ? config.homeSlogan
+      : config.homeSlogan.replaceAll("{{USER_NAME}}", userName.replace(/[<>&"'`]/g, ""));
+  return {
+    ...(copy as Omit<TenantConfig, (typeof secretTenantFields)[number]>),
+    homeSlogan,
+    version: APP_VERSION,
+    captchaAccessKeyId: "",
+    captchaPrefix: "",
+    captchaSceneId: "",
+    templateConfig: null,
+  };
 }
