@@ -10,6 +10,7 @@ export default [
   route("space/:spaceId/plugin/:pluginId", "routes/plugin-http.tsx"),
   route("space/:spaceId/plugin/:pluginId/cloud-tool", "routes/plugin-code.tsx"),
   route("space/:spaceId/agent/:agentId/table/:componentId", "routes/table-binding.tsx"),
+  route("space/:spaceId/agent/:agentId/tool/:componentId", "routes/tool-binding.tsx"),
   route("space/:spaceId/table/:tableId", "routes/table-detail.tsx"),
   route("space/:spaceId/table/:tableId/import", "routes/table-import.ts"),
   route("space/:spaceId/workflow/:workflowId", "routes/workflow-editor.tsx"),

@@ -4,10 +4,10 @@ import type { ModelDto } from "#server/modules/model/service";
 import { type BindableType, ComponentSection } from "./component-section";
 import { EditorSection, SectionGroup } from "./editor-section";
 import { FlagForm, SuggestForm } from "./flag-sections";
+import { kindSettings } from "./kind-settings";
 import { ModelSettings } from "./model-settings";
 import { OpeningSection } from "./opening-section";
 import { ShortcutSection } from "./shortcut-section";
-import { TableSettings } from "./table-settings";
 import { TriggerSection } from "./trigger-section";
 import { VariableSection, variablesOf } from "./variable-section";
 
@@ -32,6 +32,10 @@ export function ConfigColumn(props: ConfigColumnProps) {
   const bound = (type: BindableType | "Trigger") => components.filter((c) => c.type === type);
   const inSpace = (type: BindableType) => library.filter((item) => item.type === type);
   const variables = variablesOf(agent);
+  const settingsOf = (type: BindableType) => {
+    const Settings = kindSettings[type];
+    return Settings ? <Settings spaceId={agent.spaceId} agentId={agent.id} bound={bound(type)} /> : null;
+  };
   const bindable = (type: BindableType, title: string, hint: string) => (
     <EditorSection
       title={title}
@@ -40,7 +44,7 @@ export function ConfigColumn(props: ConfigColumnProps) {
       defaultOpen={bound(type).length > 0}
     >
       <ComponentSection type={type} bound={bound(type)} available={inSpace(type)} />
-      {type === "Table" ? <TableSettings spaceId={agent.spaceId} agentId={agent.id} bound={bound(type)} /> : null}
+      {settingsOf(type)}
     </EditorSection>
   );
 
