@@ -23,6 +23,16 @@ export const modelDto = z.object({
   enabled: z.number().int(),
   builtin: z.boolean(),
   creatorId: z.number().int().nullable(),
+  /** Who added it; built-in and seeded models have no creator (id null, shown as 系统). */
+  creator: z.object({
+    id: z.number().int().nullable(),
+    userName: z.string(),
+    nickName: z.string(),
+    avatar: z.string(),
+  }),
+  /** One address per model, so no load balancing across addresses and always reached over the network. */
+  networkType: z.literal("Internet"),
+  strategy: z.literal("RoundRobin"),
   created: z.iso.datetime({ offset: true }),
   modified: z.iso.datetime({ offset: true }),
 });

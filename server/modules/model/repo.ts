@@ -1,6 +1,6 @@
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { agentComponents, models } from "#server/db/schema";
+import { agentComponents, models, users } from "#server/db/schema";
 
 export type ModelRow = typeof models.$inferSelect;
 export type NewModel = typeof models.$inferInsert;
@@ -64,4 +64,13 @@ export async function countAgentsUsingModel(db: Db, modelId: number) {
     .from(agentComponents)
     .where(and(eq(agentComponents.type, "Model"), eq(agentComponents.targetId, modelId)));
   return row?.n ?? 0;
+}
+
+/** The people who added models, for the lists' `creator`. */
+export async function findCreators(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, userName: users.userName, nickName: users.nickName, avatar: users.avatar })
+    .from(users)
+    .where(inArray(users.id, ids));
 }

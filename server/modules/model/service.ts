@@ -26,7 +26,9 @@ export async function findUsableChatModel(deps: Deps, tenantId: number, spaceId:
 }
 
 /** A model as clients see it: the key only ever masked. */
-export function toModelDto(m: ModelRow, secretKey: string) {
+type Creator = { id: number; userName: string; nickName: string | null; avatar: string | null } | undefined;
+
+export function toModelDto(m: ModelRow, secretKey: string, creator: Creator) {
   const key = maskSecret(apiKeyOf(m, secretKey));
   return {
     id: m.id,
@@ -49,6 +51,11 @@ export function toModelDto(m: ModelRow, secretKey: string) {
     enabled: m.enabled,
     builtin: m.protocol === "Builtin",
     creatorId: m.creatorId,
+    creator: creator
+      ? { id: creator.id, userName: creator.userName, nickName: creator.nickName ?? "", avatar: creator.avatar ?? "" }
+      : { id: null, userName: "system", nickName: "系统", avatar: "" },
+    networkType: "Internet" as const,
+    strategy: "RoundRobin" as const,
     created: m.created.toISOString(),
     modified: m.modified.toISOString(),
   };
@@ -95,21 +102,23 @@ export async function listModels(deps: Deps, actor: Actor, input: ListModelInput
     await accessSpace(deps, actor, input.spaceId);
     rows = await repo.listModelsForSpace(deps.db, actor.tenantId, input.spaceId);
   } else rows = await repo.listTenantModels(deps.db, actor.tenantId);
-  return rows
-    .filter(
-      (m) =>
-        (!input.modelType || m.type === input.modelType) && (!input.apiProtocol || m.protocol === input.apiProtocol),
-    )
-    .map((m) => toModelDto(m, deps.config.SECRET_KEY));
+  const shown = rows.filter(
+    (m) => (!input.modelType || m.type === input.modelType) && (!input.apiProtocol || m.protocol === input.apiProtocol),
+  );
+  const creators = await repo.findCreators(deps.db, [...new Set(shown.flatMap((m) => m.creatorId ?? []))]);
+  return shown.map((m) =>
+    toModelDto(
+      m,
+      deps.config.SECRET_KEY,
+      creators.find((u) => u.id === m.creatorId),
+    ),
+  );
 }
 
 export async function getModel(deps: Deps, actor: Actor, id: number) {
   const model = await readableModel(deps, actor, id);
   const creator = model.creatorId ? await findUserById(deps.db, model.creatorId) : undefined;
-  return {
-    ...toModelDto(model, deps.config.SECRET_KEY),
-    creator: creator ? { userId: creator.id, userName: creator.userName, nickName: creator.nickName } : null,
-  };
+  return toModelDto(model, deps.config.SECRET_KEY, creator);
 }
 
 const isMasked = (key: string | undefined) => !key || key.includes("****") || /^\*+$/.test(key);
