@@ -8,6 +8,7 @@ import type { PausedState, RunOutcome } from "#server/runtime/workflow/events";
 import { resumeWorkflow, startWorkflow, type WorkflowRun } from "#server/runtime/workflow/executor";
 import { singleRunRefusal, startSingleNode } from "#server/runtime/workflow/single-node";
 import type { WorkflowServices } from "#server/runtime/workflow/types";
+import { knowledgeNodeSearch } from "../knowledge";
 import { findUsableChatModel } from "../model/service";
 import { resolvePlugin } from "../plugin";
 import { getTenantConfig } from "../tenant/service";
@@ -37,6 +38,7 @@ export function spaceServices(
   const loadTarget = targetLoader(deps, tenantId, spaceId, editor);
   return {
     loadWorkflow: async (workflowId) => (await loadTarget(workflowId)).graph,
+    searchKnowledge: knowledgeNodeSearch(deps, tenantId, spaceId),
     async model(modelId) {
       const id = modelId ?? (await getTenantConfig(deps, tenantId)).defaultChatModelId;
       const row = id ? await findUsableChatModel(deps, tenantId, spaceId, id) : null;

@@ -2,6 +2,7 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { Arg } from "#contract/args";
 import type { NodeKind, NodeType } from "#contract/workflow-nodes";
 import type { EgressLimits } from "../egress";
+import type { KnowledgeSearch } from "./nodes/Knowledge";
 
 /** One node as stored and sent by the editor (reference original-frontend.md §3.2); loop children may sit flat or in `innerNodes`. */
 export interface WorkflowNode {
@@ -110,6 +111,8 @@ export interface WorkflowServices {
    * type: our own uploads by their signed link, anything else through the egress guard.
    */
   readDocument?(url: string, signal: AbortSignal): Promise<{ bytes: Uint8Array; fileName: string }>;
+  /** Knowledge nodes: searches knowledge bases of the run's space (the knowledge module's knowledgeNodeSearch). */
+  searchKnowledge?: KnowledgeSearch;
 }
 
 /** What a Workflow node's sub-run gives back: the End node's outputs and, for an End of type TEXT, its text. */

@@ -1,7 +1,7 @@
 import type { SearchHit } from "#contract/api/knowledge";
 import type { searchStrategies } from "#contract/enums";
 import { nodeKinds } from "#contract/workflow-nodes";
-import type { NodeDefinition, WorkflowNode, WorkflowServices } from "../types";
+import type { NodeDefinition, WorkflowNode } from "../types";
 
 export interface KnowledgeQuery {
   query: string;
@@ -15,7 +15,6 @@ export interface KnowledgeQuery {
  * search over knowledge bases of the workflow's space, refusing others with a Chinese message.
  */
 export type KnowledgeSearch = (kbIds: number[], q: KnowledgeQuery, signal: AbortSignal) => Promise<SearchHit[]>;
-type WithKnowledge = WorkflowServices & { searchKnowledge?: KnowledgeSearch };
 
 const kbIdsOf = (node: WorkflowNode) =>
   ((node.nodeConfig?.knowledgeBaseConfigs ?? []) as { knowledgeBaseId?: unknown }[])
@@ -41,7 +40,7 @@ export const Knowledge: NodeDefinition = {
   async run(ctx) {
     const query = String(ctx.inputs.Query ?? ctx.inputs.query ?? "").trim();
     if (!query) return { output: {} };
-    const search = (ctx.services as WithKnowledge).searchKnowledge;
+    const search = ctx.services.searchKnowledge;
     if (!search) throw new Error("知识库检索不可用");
     const config = ctx.config;
     const strategy = ["SEMANTIC", "FULL_TEXT", "MIXED"].includes(config.searchStrategy)
