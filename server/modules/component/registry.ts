@@ -1,10 +1,12 @@
 import { knowledgeToolFactory } from "#server/runtime/agent/knowledge-tool";
 import { pluginToolFactory } from "#server/runtime/agent/plugin-tool";
+import { tableToolFactory } from "#server/runtime/agent/table-tool";
 import { workflowToolFactory } from "#server/runtime/agent/workflow-tool";
 import { agentPublishAdapter } from "../agent/publish-adapter";
 import { resolveKnowledge } from "../knowledge";
 import { resolveModel } from "../model/component-target";
 import { pluginPublishAdapter, resolvePlugin } from "../plugin";
+import { resolveTable } from "../table";
 import { resolveWorkflow, workflowPublishAdapter } from "../workflow";
 import { registerKind } from "./kinds";
 
@@ -30,4 +32,4 @@ registerKind({
 registerKind({ type: "Trigger" });
 registerKind({ type: "Knowledge", resolver: resolveKnowledge, toolFactory: knowledgeToolFactory });
 registerKind({ type: "Variable" });
-registerKind({ type: "Table" });
+registerKind({ type: "Table", resolver: resolveTable, toolFactory: tableToolFactory });
