@@ -92,7 +92,9 @@ async function bigWorkflow(token: string) {
   const at = (i: number) => ({ x: (i % 20) * 280, y: Math.floor(i / 20) * 140 });
   const chain = [detail.startNode, ...added, detail.endNode];
   const nodes = chain.map((n, i) => ({
-    ...n,
+    id: n.id,
+    name: n.name,
+    type: n.type,
     nodeConfig: { ...n.nodeConfig, extension: at(i), ...(n.type === "TextProcessing" ? { text: `第 ${i} 步` } : {}) },
     nextNodeIds: i < chain.length - 1 ? [chain[i + 1]!.id] : [],
   }));
