@@ -23,6 +23,13 @@ export const componentDto = z.object({
   bindConfig: z.record(z.string(), z.unknown()),
   exceptionOut: z.number().int(),
   fallbackMsg: z.string(),
+  /**
+   * The original client's snapshot of the target's own config and the target's group (MCP tools): the editor reads
+   * the target's current config from its own endpoint here, so these are null.
+   */
+  targetConfig: z.null(),
+  groupName: z.string().nullable(),
+  groupDescription: z.string().nullable(),
   created: when,
   modified: when,
 });

@@ -100,6 +100,11 @@ export const conversationDto = z.object({
   variables: z.record(z.string(), z.unknown()),
   devMode: z.boolean(),
   type: z.enum(conversationTypes),
+  /** The original client's scheduled-task fields; there are no scheduled tasks yet, so always null. */
+  taskId: z.null(),
+  taskStatus: z.null(),
+  taskCron: z.null(),
+  taskCronDesc: z.null(),
   created: z.iso.datetime({ offset: true }),
   modified: z.iso.datetime({ offset: true }),
 });

@@ -74,6 +74,9 @@ export function toComponentDto(c: ComponentRow, spaceId: number) {
     bindConfig: c.bindConfig,
     exceptionOut: c.exceptionOut,
     fallbackMsg: c.fallbackMsg,
+    targetConfig: null,
+    groupName: null,
+    groupDescription: null,
     created: c.created.toISOString(),
     modified: c.modified.toISOString(),
   };

@@ -85,6 +85,10 @@ export function toConversationDto(c: repo.ConversationRow) {
     variables: c.variables,
     devMode: c.devMode === 1,
     type: c.type,
+    taskId: null,
+    taskStatus: null,
+    taskCron: null,
+    taskCronDesc: null,
     created: c.created.toISOString(),
     modified: c.modified.toISOString(),
   };
