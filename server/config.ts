@@ -29,6 +29,13 @@ const envSchema = z.object({
     .optional(),
   SECRET_KEY: z.string().min(32, "至少 32 个字符").optional(),
   ADMIN_PASSWORD: z.string().min(8, "至少 8 个字符").optional(),
+  /** The seeded admin's e-mail: the original client's e-mail sign-in form accepts only an address. */
+  ADMIN_EMAIL: z
+    .string()
+    .max(255)
+    .regex(/^[^\s@]+@[^\s@]+$/, "必须是邮箱地址")
+    .transform((v) => v.toLowerCase())
+    .default("admin@localhost"),
   TRUST_PROXY: flag.default(false),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(465),

@@ -77,6 +77,7 @@ export async function seed(deps: Deps) {
     uid: "admin",
     userName: "admin",
     nickName: "管理员",
+    email: deps.config.ADMIN_EMAIL,
     role: "Admin",
     resetPass: 1,
     passwordHash: await hashPassword(password),

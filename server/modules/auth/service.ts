@@ -98,7 +98,8 @@ function assertUsable(user: repo.UserRow) {
 }
 
 async function findByIdentifier(deps: Deps, tenantId: number, identifier: string) {
-  if (EMAIL_RE.test(identifier)) return repo.findUserByField(deps.db, tenantId, "email", identifier.toLowerCase());
+  // Any "@" means an address: the seeded admin@localhost has no dot in its domain.
+  if (identifier.includes("@")) return repo.findUserByField(deps.db, tenantId, "email", identifier.toLowerCase());
   if (PHONE_RE.test(identifier)) {
     const byPhone = await repo.findUserByField(deps.db, tenantId, "phone", identifier);
     if (byPhone) return byPhone;
