@@ -25,11 +25,14 @@ const editorPath = (spaceId: number, agentId: number) => `/space/${spaceId}/agen
 type Params = Route.LoaderArgs["params"];
 
 /**
- * The tool's input arguments as it declares them now: a plugin's (draft) input args, a workflow's Start node
+ * The tool's input arguments as it declares them now: a plugin's input args, a workflow's Start node
  * inputs. A tool the builder can no longer read (deleted, moved) is shown with the arguments the binding stored.
  */
 async function declaredArgs(context: AppLoadContext, request: Request, kind: ToolKind, targetId: number) {
   if (kind === "Plugin") {
+    // The agent calls the published version, so its arguments come first; the draft when none is visible.
+    const published = await tryApiCall(context, request, plugins.published, { params: { pluginId: targetId } });
+    if (published.ok) return published.data.inputArgs;
     const res = await tryApiCall(context, request, plugins.get, { params: { pluginId: targetId } });
     return res.ok ? res.data.config.inputArgs : null;
   }
