@@ -156,6 +156,29 @@ function checkTargets(graph: StoredGraph, node: StoredNode, field: string) {
   }
 }
 
+/**
+ * A saved graph must keep its loops well-formed: a Loop's own LoopStart/LoopEnd stay in it, and no Loop sits inside
+ * itself (directly or through other loops), which would make the nested `innerNodes` of the detail view endless.
+ */
+function checkNesting(byId: Map<number, NodeInput>, node: StoredNode, field: string) {
+  if (node.type === "Loop") {
+    for (const [inner, type] of [
+      [node.innerStartNodeId, "LoopStart"],
+      [node.innerEndNodeId, "LoopEnd"],
+    ] as const) {
+      const child = inner == null ? undefined : byId.get(inner);
+      if (child?.type !== type || (child.loopNodeId ?? node.id) !== node.id) {
+        throw badField(`${field}.innerNodes`, "循环节点的开始、结束节点不能删除");
+      }
+    }
+  }
+  const seen = new Set<number>([node.id]);
+  for (let up = node.loopNodeId; up != null; up = byId.get(up)?.loopNodeId ?? null) {
+    if (seen.has(up)) throw badField(`${field}.loopNodeId`, "循环节点不能放在自身之中");
+    seen.add(up);
+  }
+}
+
 /** `node/{id}/nextIds/update`: the node's complete new list of next nodes. */
 export async function updateNextIds(deps: Deps, actor: Actor, nodeId: number, nextIds: number[]) {
   const { workflow } = await accessNode(deps, actor, nodeId, "Edit");
@@ -215,15 +238,16 @@ export async function saveWorkflow(deps: Deps, actor: Actor, { workflowConfig: b
         nextNodeIds: [...new Set(n.nextNodeIds ?? [])],
         loopNodeId: n.loopNodeId ?? null,
         typeId: n.typeId ?? null,
+        // A Loop keeps the LoopStart/LoopEnd made with it: they are never added or replaced on their own.
         ...(n.type === "Loop"
-          ? {
-              innerStartNodeId: n.innerStartNodeId ?? before.innerStartNodeId,
-              innerEndNodeId: n.innerEndNodeId ?? before.innerEndNodeId,
-            }
+          ? { innerStartNodeId: before.innerStartNodeId, innerEndNodeId: before.innerEndNodeId }
           : {}),
       });
       if (next.loopNodeId != null && byId.get(next.loopNodeId)?.type !== "Loop") {
         throw badField(`${field}.loopNodeId`, "不是该工作流中的循环节点");
+      }
+      if (FIXED.has(n.type) && next.loopNodeId !== before.loopNodeId) {
+        throw badField(`${field}.loopNodeId`, "开始、结束节点和循环的起止节点不能移动到其他循环");
       }
       nodes.push(
         JSON.stringify(next) === JSON.stringify(before) ? before : { ...next, modified: new Date().toISOString() },
@@ -233,14 +257,19 @@ export async function saveWorkflow(deps: Deps, actor: Actor, { workflowConfig: b
       if (!byId.has(fixed)) throw badField("workflowConfig.nodes", "不能删除开始或结束节点");
     }
     const graph: StoredGraph = { ...row.graph, nodes };
-    for (const [index, node] of nodes.entries()) checkTargets(graph, node, `workflowConfig.nodes.${index}`);
+    for (const [index, node] of nodes.entries()) {
+      checkTargets(graph, node, `workflowConfig.nodes.${index}`);
+      checkNesting(byId, node, `workflowConfig.nodes.${index}`);
+    }
     const version = await repo.writeGraph(tx, row, graph);
-    await repo.updateWorkflow(tx, row.id, {
+    const meta = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.icon !== undefined ? { icon: body.icon } : {}),
       ...(body.extension ? { extension: { ...row.extension, ...body.extension } } : {}),
-    });
+    };
+    // A save of the graph alone (the API client's usual body) has no workflow fields: an empty SET is a SQL error.
+    if (Object.keys(meta).length > 0) await repo.updateWorkflow(tx, row.id, meta);
     await recordHistory(tx, row, actor, "Edit", "保存工作流", true);
     return version;
   });
