@@ -87,7 +87,12 @@ export async function benchTable() {
       [[ms(percentile(grid, 50)), ms(percentile(grid, 95))]],
     );
 
-    const caller = { tenantId: 1, spaceId, userId: u.id, userName: u.userName, nickName: null };
+    // A fresh (unseeded-snapshot) database may number its default tenant otherwise: read the table's own.
+    const found = (await s.deps.db.execute(sql`select tenant_id from custom_table where id = ${id}`)) as unknown as {
+      rows: { tenant_id: number }[];
+    };
+    const tenantId = Number(found.rows[0]?.tenant_id);
+    const caller = { tenantId, spaceId, userId: u.id, userName: u.userName, nickName: null };
     const text = "select name, score from 压测 where score = 500 order by id limit 20";
     const viaNode = await timed(RUNS, () => executeTableSql(s.deps, caller, { tableId: id, sql: text }));
     const direct = await timed(RUNS, () =>
