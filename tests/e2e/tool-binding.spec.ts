@@ -46,6 +46,13 @@ async function bindAndSet(page: Page) {
   await expect(form.getByLabel("city 对模型可见")).toBeChecked();
   // Workflows only.
   await expect(form.getByLabel("直接输出")).toHaveCount(0);
+  // The async reply shows only while 异步执行 is ticked (by CSS: the same with and without JavaScript).
+  await expect(form.getByLabel("异步回复")).toBeHidden();
+  await form.getByLabel("异步执行").check();
+  await expect(form.getByLabel("异步回复")).toBeVisible();
+  await expect(form.getByLabel("异步回复")).toHaveValue("已经开始为您处理，请耐心等待运行结果");
+  await form.getByLabel("异步执行").uncheck();
+  await expect(form.getByLabel("异步回复")).toBeHidden();
   await form.getByLabel("调用方式").selectOption("AUTO");
   await form.getByLabel("days 对模型可见").uncheck();
   await form.getByLabel("days 取值").selectOption("Input");
@@ -61,11 +68,10 @@ async function bindAndSet(page: Page) {
   await expect(page.getByText(`插件「${name}」的设置已保存`)).toBeAttached();
   await expect(page.getByRole("list", { name: "插件设置" })).toContainText("自动调用 · 1 个参数已绑定");
 
-  // What was saved is what the page shows after a reload.
-  await page.goto(`/space/${spaceId}/agent/${agentId}`);
-  await page.getByRole("link", { name: `设置插件${name}` }).click();
-  await expect(page).toHaveURL(/\/tool\/\d+$/);
-  await page.reload();
+  // What was saved is what the settings page shows when loaded afresh.
+  const href = await page.getByRole("link", { name: `设置插件${name}` }).getAttribute("href");
+  expect(href).toMatch(new RegExp(`^/space/${spaceId}/agent/${agentId}/tool/\\d+$`));
+  await page.goto(href ?? "");
   await expect(form.getByLabel("调用方式")).toHaveValue("AUTO");
   await expect(form.getByLabel("days 对模型可见")).not.toBeChecked();
   await expect(form.getByLabel("days 取值")).toHaveValue("Input");
