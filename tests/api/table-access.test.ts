@@ -30,7 +30,11 @@ const requests = (): Request[] => [
   { method: "POST", path: `${T}/list`, body: { queryFilter: { spaceId: t.spaceId } } },
   { method: "GET", path: `${T}/detailById?id=${tableId}` },
   { method: "POST", path: `${T}/updateTableName`, body: { id: tableId, tableName: "改名" } },
-  { method: "POST", path: `${T}/updateTableDefinition`, body: { id: tableId, fieldList: [{ fieldName: "x", fieldType: 1 }] } },
+  {
+    method: "POST",
+    path: `${T}/updateTableDefinition`,
+    body: { id: tableId, fieldList: [{ fieldName: "x", fieldType: 1 }] },
+  },
   { method: "POST", path: `${T}/delete/${tableId}`, body: {} },
   { method: "POST", path: `${T}/copyTableDefinition?tableId=${tableId}`, body: {} },
   { method: "GET", path: `${T}/existTableData?tableId=${tableId}` },
