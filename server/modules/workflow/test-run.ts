@@ -6,11 +6,13 @@ import { languageModelFor } from "#server/llm/registry";
 import { executePlugin } from "#server/runtime/plugin";
 import type { PausedState, RunOutcome } from "#server/runtime/workflow/events";
 import { resumeWorkflow, startWorkflow, type WorkflowRun } from "#server/runtime/workflow/executor";
+import type { TableServices } from "#server/runtime/workflow/nodes/TableCommon";
 import { singleRunRefusal, startSingleNode } from "#server/runtime/workflow/single-node";
-import type { WorkflowServices } from "#server/runtime/workflow/types";
+import { findUserById } from "../auth";
 import { knowledgeNodeSearch } from "../knowledge";
 import { findUsableChatModel } from "../model/service";
 import { resolvePlugin } from "../plugin";
+import { tableWorkflowService } from "../table";
 import { getTenantConfig } from "../tenant/service";
 import type { TestExecuteInput, TestNodeExecuteInput } from "./contract";
 import { documentReader } from "./documents";
@@ -27,18 +29,21 @@ const TEST_RUN_MAX_STEPS = 20_000;
 
 /**
  * What the engine may use in a run inside a space: the space's models, its plugins' publications and the
- * workflows it may run as sub-workflows (drafts too when `editor`, the person test-running, may edit them).
+ * workflows it may run as sub-workflows (drafts too when `editor`, the person test-running, may edit them), and
+ * the space's data tables as `runnerId` (the editor unless given; chat runs name the chatting user).
  */
 export function spaceServices(
   deps: Deps,
   tenantId: number,
   spaceId: number,
   editor: Actor | null = null,
-): WorkflowServices {
+  runnerId: number | null = editor?.userId ?? null,
+): TableServices {
   const loadTarget = targetLoader(deps, tenantId, spaceId, editor);
   return {
     loadWorkflow: async (workflowId) => (await loadTarget(workflowId)).graph,
     searchKnowledge: knowledgeNodeSearch(deps, tenantId, spaceId),
+    ...(runnerId != null ? { table: runnerTables(deps, tenantId, spaceId, runnerId) } : {}),
     async model(modelId) {
       const id = modelId ?? (await getTenantConfig(deps, tenantId)).defaultChatModelId;
       const row = id ? await findUsableChatModel(deps, tenantId, spaceId, id) : null;
@@ -63,6 +68,22 @@ export function spaceServices(
     },
     egress: { EGRESS_ALLOW: deps.config.EGRESS_ALLOW },
     readDocument: documentReader(deps),
+  };
+}
+
+/** The table SQL guard for the run's user; rows it writes name that user, read once when a table node first runs. */
+function runnerTables(deps: Deps, tenantId: number, spaceId: number, userId: number): TableServices["table"] {
+  let service: ReturnType<typeof tableWorkflowService> | undefined;
+  return {
+    async execute(tableId, sql, args) {
+      if (!service) {
+        const user = await findUserById(deps.db, userId);
+        if (!user) throw new Error("运行工作流的用户不存在");
+        const caller = { tenantId, spaceId, userId, userName: user.userName, nickName: user.nickName ?? null };
+        service = tableWorkflowService(deps, caller);
+      }
+      return service.execute(tableId, sql, args);
+    },
   };
 }
 

@@ -64,7 +64,7 @@ export async function runChatWorkflow(
   const stop = new AbortController();
   const options: RunOptions = {
     services: {
-      ...spaceServices(ctx.deps, ctx.tenantId, wf.spaceId),
+      ...spaceServices(ctx.deps, ctx.tenantId, wf.spaceId, null, ctx.userId),
       setVariable: (name, value) => toolCtx.setVariable(name, value),
     },
     // Names the run, so a Workflow node inside cannot call this workflow again.
