@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3100;
+// E2E_PORT lets a second run (a local CI beside a developer's run) use its own port.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A fresh database per run; set once here and inherited by worker processes, which re-read this file.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "e2e-data-"));
 

@@ -33,6 +33,12 @@ const fields = [
 ];
 
 describe("table definitions", () => {
+  it("lists the space's tables in its component library, which agents bind from", async () => {
+    const id = await newTable(s, t.member.token, t.spaceId, "库存表");
+    const library = ok(await s.call(`/api/component/list/${t.spaceId}`, { token: t.member.token }));
+    expect(library).toContainEqual(expect.objectContaining({ id, type: "Table", name: "库存表", spaceId: t.spaceId }));
+  });
+
   it("creates a table with the system fields, defines custom fields and answers them as booleans", async () => {
     const id = await tableWith(s, t.member.token, t.spaceId, fields);
     const d = await details(s, t.member.token, id);

@@ -3,19 +3,21 @@ import { listSpaceKnowledge } from "../knowledge";
 import { listSpaceOwnModels } from "../model";
 import { listSpacePlugins } from "../plugin";
 import { accessSpace } from "../space/service";
+import { listSpaceTableItems } from "../table";
 import { listSpaceWorkflows } from "../workflow";
 
 /**
  * The space's component library (ComponentInfo of the original client). Each kind's module adds its rows
- * here as it arrives; today the space's plugins, workflows and own models.
+ * here as it arrives: the space's plugins, workflows, knowledge bases, data tables and own models.
  */
 export async function listSpaceComponents(deps: Deps, actor: Actor, spaceId: number) {
   await accessSpace(deps, actor, spaceId);
-  const [plugins, workflows, models, knowledge] = await Promise.all([
+  const [plugins, workflows, models, knowledge, tables] = await Promise.all([
     listSpacePlugins(deps, actor.tenantId, spaceId),
     listSpaceWorkflows(deps, actor.tenantId, spaceId),
     listSpaceOwnModels(deps.db, actor.tenantId, spaceId),
     listSpaceKnowledge(deps, spaceId),
+    listSpaceTableItems(deps, actor.tenantId, spaceId),
   ]);
   const modelRows = models.map((m) => ({
     id: m.id,
@@ -30,5 +32,5 @@ export async function listSpaceComponents(deps: Deps, actor: Actor, spaceId: num
     created: m.created.toISOString(),
     modified: m.modified.toISOString(),
   }));
-  return [...plugins, ...workflows, ...knowledge, ...modelRows];
+  return [...plugins, ...workflows, ...knowledge, ...tables, ...modelRows];
 }

@@ -1,6 +1,6 @@
 /** What other modules may use of data tables: the HTTP routes, the library rows and the binding resolver. */
 
-export { resolveTable } from "./library";
+export { listSpaceTableItems, resolveTable } from "./library";
 export { tableRoutes } from "./routes";
 export { describeTable, sqlTableBrief } from "./service";
 export { authorColumns, boundTable, executeTableSql, type TableCaller } from "./sql-service";
