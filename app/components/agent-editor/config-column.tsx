@@ -1,6 +1,6 @@
 import type { LibraryItem } from "#app/routes/agent-editor.server";
-import type { AgentDto } from "#server/modules/agent/dto";
-import type { ModelDto } from "#server/modules/model/service";
+import type { AgentDto } from "#contract/api/agent-dto";
+import type { ModelDto } from "#contract/api/model-dto";
 import { type BindableType, ComponentSection } from "./component-section";
 import { EditorSection, SectionGroup } from "./editor-section";
 import { FlagForm, SuggestForm } from "./flag-sections";
