@@ -245,7 +245,10 @@ export class Walker {
   }
 
   private castType(t: ast.DataTypeDef): void {
-    if ("kind" in t && t.kind === "array") return this.castType(t.arrayOf);
+    if ("kind" in t && t.kind === "array") {
+      this.castType(t.arrayOf);
+      return;
+    }
     const named = t as ast.BasicDataTypeDef;
     if (named.schema || !CAST_TYPES.has(named.name.toLowerCase().split(" ")[0] as string)) {
       throw new SqlRefusal(`不支持转换为 ${named.name}`);
