@@ -38,12 +38,16 @@ export async function dragFromPalette(page: Page, label: string, target: Locator
 
 /** Draws an edge from a source handle to a node's input handle by mouse. */
 export async function connectHandles(page: Page, from: Locator, to: Locator) {
+  // Hovering waits until the handle is stable (a fit-view animation may still be moving the canvas).
+  await from.hover();
   const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error("handle not visible");
+  if (!a) throw new Error("handle not visible");
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2, { steps: 4 });
+  const b = await to.boundingBox();
+  if (!b) throw new Error("handle not visible");
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
   await page.mouse.up();
 }
 
