@@ -117,16 +117,16 @@ async function login(page: Page) {
 async function dragFps(page: Page) {
   const node = page.locator(".react-flow__node").nth(5);
   const box = (await node.boundingBox())!;
-  await page.evaluate(() => {
-    const w = window as unknown as { frames_: number; stop_: boolean };
-    w.frames_ = 0;
-    w.stop_ = false;
+  // A string, not a function: tsx names inner functions with an `__name` helper the page does not have.
+  await page.evaluate(`(() => {
+    window.frames_ = 0;
+    window.stop_ = false;
     const tick = () => {
-      w.frames_ += 1;
-      if (!w.stop_) requestAnimationFrame(tick);
+      window.frames_ += 1;
+      if (!window.stop_) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  })()`);
   const started = performance.now();
   await page.mouse.move(box.x + 20, box.y + 10);
   await page.mouse.down();
