@@ -14,7 +14,8 @@ type ParamsShape<P extends string> = { [K in ParamNames<P>]: z.ZodType };
 /**
  * One API endpoint: its method and path (Hono form, `:name` for a path parameter), the schemas of its path
  * parameters, query and body, and — where it is pinned down — the schema of the envelope's `data`.
- * `stream` marks the endpoints that answer with server-sent events rather than an envelope.
+ * `stream` marks the endpoints that answer with server-sent events rather than an envelope; `file` those that
+ * answer a file itself (a download) when they succeed, and an envelope when they refuse.
  */
 export interface Endpoint<
   M extends Method = Method,
@@ -31,6 +32,7 @@ export interface Endpoint<
   body: Body;
   response: Response;
   stream: boolean;
+  file: boolean;
 }
 
 type ParamsOf<P extends string, Given> = Given extends z.ZodType
@@ -56,6 +58,7 @@ export function endpoint<
   body?: Body;
   response?: Response;
   stream?: boolean;
+  file?: boolean;
 }): Endpoint<M, P, ParamsOf<P, Params>, Query, Body, Response> {
   const params = def.params ?? z.object(Object.fromEntries(paramNames(def.path).map((n) => [n, id()])));
   return {
@@ -66,6 +69,7 @@ export function endpoint<
     body: def.body as Body,
     response: def.response as Response,
     stream: def.stream ?? false,
+    file: def.file ?? false,
   };
 }
 

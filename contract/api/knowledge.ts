@@ -324,7 +324,7 @@ export const knowledge = {
   qaAdd: endpoint({ method: "POST", path: "/api/knowledge/qa/add", body: addQaInput, response: z.number() }),
   qaUpdate: endpoint({ method: "POST", path: "/api/knowledge/qa/update", body: updateQaInput, response: nothing }),
   qaDelete: endpoint({ method: "POST", path: "/api/knowledge/qa/deleteById", body: deleteQaInput, response: nothing }),
-  qaTemplate: endpoint({ method: "GET", path: "/api/knowledge/qa/downloadExcelTemplate" }),
+  qaTemplate: endpoint({ method: "GET", path: "/api/knowledge/qa/downloadExcelTemplate", file: true }),
   qaImport: endpoint({
     method: "POST",
     path: "/api/knowledge/qa/importExcel",

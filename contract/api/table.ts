@@ -259,5 +259,5 @@ export const table = {
   /** multipart/form-data with `file` (.xlsx, < 100 MB). */
   importExcel: endpoint({ method: "POST", path: `${base}/importExcel/:tableId`, response: importReportSchema }),
   /** The .xlsx file (Content-Disposition attachment), not an envelope. */
-  exportExcel: endpoint({ method: "GET", path: `${base}/exportExcel/:tableId` }),
+  exportExcel: endpoint({ method: "GET", path: `${base}/exportExcel/:tableId`, file: true }),
 };
