@@ -11,8 +11,5 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     // Files run two at a time (the CI machine has two cores; Vitest's default would use one worker).
     maxWorkers: 2,
-    // A worker keeps its loaded modules from file to file (decision 0010): the server's module graph was imported
-    // again for every file, about a third of the suite's time. Each file still gets its own server and database.
-    isolate: false,
   },
 });
