@@ -1,11 +1,14 @@
 import { benchChat } from "./chat";
+import { benchKnowledge } from "./knowledge";
 import { benchPlugin } from "./plugin";
 import { benchSandbox } from "./sandbox";
 import { benchSecurity } from "./security";
+import { benchTable } from "./table";
 import { benchWeb } from "./web";
 import { benchWorkflow } from "./workflow";
+import { benchWorkflowEditor } from "./workflow-editor";
 
-/** `npm run bench [chat|web|security|workflow|sandbox|plugin]`: prints tables of measured figures side by side; nothing here passes or fails. */
+/** `npm run bench [chat|web|security|workflow|workflow-editor|sandbox|plugin|knowledge|table]`: prints tables of measured figures side by side; nothing here passes or fails. */
 const only = process.argv[2];
 if (!only || only === "web") await benchWeb();
 if (!only || only === "chat") await benchChat();
@@ -13,4 +16,7 @@ if (!only || only === "security") await benchSecurity();
 if (!only || only === "workflow") await benchWorkflow();
 if (!only || only === "sandbox") await benchSandbox();
 if (!only || only === "plugin") await benchPlugin();
+if (!only || only === "workflow-editor") await benchWorkflowEditor();
+if (!only || only === "knowledge") await benchKnowledge();
+if (!only || only === "table") await benchTable();
 process.exit(0);
