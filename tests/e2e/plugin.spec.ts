@@ -53,7 +53,7 @@ test.describe("plugins with JavaScript", () => {
       await expect(argRow(page, "入参配置", 2).getByLabel("参数名称")).toBeFocused();
       await argRow(page, "入参配置", 2).getByRole("button", { name: /^删除/ }).click();
       await save(page);
-      await expect(page.getByText("已保存", { exact: true })).toBeVisible();
+      await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
       await expect(argRow(page, "入参配置", 0).getByLabel("参数名称")).toHaveValue("id");
       await expect(argRow(page, "入参配置", 0).getByLabel("传入方式")).toHaveValue("Path");
 
@@ -74,7 +74,7 @@ test.describe("plugins with JavaScript", () => {
       const outputNames = page.getByRole("region", { name: "出参配置" }).getByLabel("参数名称");
       await expect(outputNames.first()).toHaveValue("greeting");
       await save(page);
-      await expect(page.getByText("已保存", { exact: true })).toBeVisible();
+      await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
       await page.reload();
       await expect(outputNames.first()).toHaveValue("greeting");
       await expect(outputNames.nth(1)).toHaveValue("id");
@@ -82,7 +82,7 @@ test.describe("plugins with JavaScript", () => {
       // An answer other than 2xx shows its status.
       await page.getByLabel("请求地址").fill(`${api.url}/nowhere/{id}`);
       await save(page);
-      await expect(page.getByText("已保存", { exact: true })).toBeVisible();
+      await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
       await panel.getByLabel(/^id/).fill("7");
       await panel.getByRole("button", { name: "运行" }).click();
       await expect(result).toContainText("状态码 404");
@@ -131,7 +131,7 @@ test.describe("plugins with JavaScript", () => {
       await argRow(page, "入参配置", i).getByLabel("参数类型").selectOption("Integer");
     }
     await save(page);
-    await expect(page.getByText("已保存", { exact: true })).toBeVisible();
+    await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
 
     // 代码: replace the starter code in Monaco and save.
     await page.getByRole("link", { name: "代码", exact: true }).click();
@@ -148,7 +148,7 @@ test.describe("plugins with JavaScript", () => {
       );
     }, 'export default async function main(args) {\n  console.log("收到", args.a, args.b);\n  return { sum: args.a + args.b };\n}\n');
     await save(page);
-    await expect(page.getByText("已保存", { exact: true })).toBeVisible();
+    await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
     await page.reload();
     await expect(editor).toContainText("args.a + args.b");
 
@@ -178,7 +178,7 @@ test.describe("plugins with JavaScript", () => {
     await createPlugin(page, name, "HTTP 插件");
     await page.getByLabel("请求地址").fill("http://127.0.0.1:9/ping");
     await save(page);
-    await expect(page.getByText("已保存", { exact: true })).toBeVisible();
+    await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
 
     await page.getByRole("link", { name: "发布", exact: true }).click();
     await expect(page.getByRole("heading", { name: "发布插件" })).toBeVisible();
