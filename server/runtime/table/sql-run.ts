@@ -46,12 +46,26 @@ async function grantTable(db: Exec, key: object, tableId: number) {
   done.add(tableId);
 }
 
-/** A row of a user query as JSON-friendly values: timestamps as `YYYY-MM-DD HH:mm:ss`, bigints as numbers. */
-function plain(row: Record<string, unknown>) {
+/** PostgreSQL's int8 type: node-pg hands it over as text, PGlite as a bigint. */
+const INT8 = 20;
+
+/** The result's int8 columns (e.g. `count(*)`), whose text values become numbers as PGlite's do. */
+function int8Columns(result: unknown) {
+  const fields = (result as { fields?: { name: string; dataTypeID: number }[] }).fields ?? [];
+  return new Set(fields.filter((f) => f.dataTypeID === INT8).map((f) => f.name));
+}
+
+/**
+ * A row of a user query as JSON-friendly values, the same on both databases: timestamps as
+ * `YYYY-MM-DD HH:mm:ss`, int8 and bigints as numbers where they fit.
+ */
+function plain(row: Record<string, unknown>, int8: Set<string>) {
   const out: Record<string, unknown> = {};
   const pad = (n: number) => String(n).padStart(2, "0");
   for (const [k, v] of Object.entries(row)) {
-    if (v instanceof Date) {
+    if (typeof v === "string" && int8.has(k) && Number.isSafeInteger(Number(v))) {
+      out[k] = Number(v);
+    } else if (v instanceof Date) {
       // Both drivers read a timestamp without zone as local time: the local fields give back what was stored.
       out[k] =
         `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())} ${pad(v.getHours())}:${pad(v.getMinutes())}:${pad(v.getSeconds())}`;
@@ -74,6 +88,7 @@ export async function runGuarded(db: Db, tableId: number, guarded: Guarded) {
     if (useRole) await tx.execute(sql.raw(`set local role ${quoteIdent(TABLE_ROLE)}`));
     return tx.execute(guarded.query);
   });
-  const rows = rowsOf(result).map(plain);
+  const int8 = int8Columns(result);
+  const rows = rowsOf(result).map((row) => plain(row, int8));
   return { rows, rowCount: guarded.kind === "select" ? rows.length : affectedOf(result) };
 }
