@@ -1,6 +1,7 @@
 export * from "./agent";
 export * from "./conversation";
 export * from "./knowledge";
+export * from "./memory";
 export * from "./model";
 export * from "./plugin";
 export * from "./publish";
