@@ -7,6 +7,7 @@ export * from "./plugin";
 export * from "./publish";
 export * from "./space";
 export * from "./table";
+export * from "./task";
 export * from "./tenant";
 export * from "./user";
 export * from "./workflow";
