@@ -1,5 +1,6 @@
 export * from "./agent";
 export * from "./conversation";
+export * from "./jobs";
 export * from "./knowledge";
 export * from "./memory";
 export * from "./model";
@@ -9,6 +10,7 @@ export * from "./space";
 export * from "./table";
 export * from "./task";
 export * from "./tenant";
+export * from "./trigger";
 export * from "./user";
 export * from "./workflow";
 export * from "./workflow-run";
