@@ -32,17 +32,17 @@ export interface QueueSpec<T extends object> {
 
 export interface Queue<T extends object> {
   name: string;
-  send(deps: Deps, data: T, options?: { singletonKey?: string }): Promise<void>;
+  /** `id` makes the send idempotent: a second send with the same id is dropped (pg-boss inserts on conflict do nothing). */
+  send(deps: Deps, data: T, options?: { singletonKey?: string; id?: string }): Promise<void>;
   /** Drops the queued (not yet active) jobs whose data matches. */
   cancelWhere(deps: Deps, match: Partial<T>): Promise<void>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: specs of every payload type live in one registry.
 const specs = new Map<string, QueueSpec<any>>();
 
 export function defineQueue<T extends object>(spec: QueueSpec<T>): Queue<T> {
   specs.set(spec.name, spec);
-  return {
+  const queue: Queue<T> = {
     name: spec.name,
     async send(deps, data, options) {
       const runner = await runnerFor(deps);
@@ -52,6 +52,7 @@ export function defineQueue<T extends object>(spec: QueueSpec<T>): Queue<T> {
         retryBackoff: true,
         expireInSeconds: spec.expireInSeconds,
         ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options?.id ? { id: options.id } : {}),
       });
       for (const id of runner.workers.get(spec.name) ?? []) runner.boss.notifyWorker(id);
     },
@@ -64,7 +65,26 @@ export function defineQueue<T extends object>(spec: QueueSpec<T>): Queue<T> {
       );
     },
   };
+  queues.set(spec.name, queue);
+  return queue;
 }
+
+/** Something that runs beside the workers while pg-boss runs (the cron ticker of schedule.ts). */
+export interface RunnerHook {
+  /** Whether pg-boss must start with the platform for this hook's sake. */
+  pending(deps: Deps): Promise<boolean>;
+  start(deps: Deps, signal: AbortSignal): void;
+}
+const hooks: RunnerHook[] = [];
+export function addRunnerHook(hook: RunnerHook) {
+  hooks.push(hook);
+}
+
+/** A queue declared with defineQueue, by name (a schedule names the queue its ticks go to). */
+export function queueNamed(name: string): Queue<any> | undefined {
+  return queues.get(name);
+}
+const queues = new Map<string, Queue<any>>();
 
 interface Runner {
   boss: PgBoss;
@@ -80,7 +100,6 @@ const platforms = new WeakMap<Db, Platform>();
 
 /** pg-boss's SQL through our connection: PGlite's statement queue for parameterised statements. */
 function executeSql(database: Database) {
-  // biome-ignore lint/suspicious/noExplicitAny: drizzle keeps the driver's client on $client.
   const client = (database.db as any).$client as {
     query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
     exec?(text: string): Promise<{ rows: unknown[] }[]>;
@@ -105,15 +124,20 @@ export async function resumeJobs(deps: Deps, database: Database) {
     await stopRunner(platform);
     await close();
   };
-  for (const spec of specs.values()) {
-    if (await spec.pending?.(deps)) {
+  for (const check of [...[...specs.values()].map((s) => s.pending), ...hooks.map((h) => h.pending)]) {
+    if (await check?.(deps)) {
       await runnerFor(deps);
       return;
     }
   }
 }
 
-function runnerFor(deps: Deps): Promise<Runner> {
+/** Starts the workers now rather than at the first send: `npm run worker` and processes sharing a PostgreSQL. */
+export async function startJobs(deps: Deps) {
+  await runnerFor(deps);
+}
+
+export function runnerFor(deps: Deps): Promise<Runner> {
   const platform = platforms.get(deps.db);
   if (!platform) throw new Error("jobs: resumeJobs was not called for this database");
   platform.runner ??= startRunner(platform).catch((err) => {
@@ -170,6 +194,7 @@ async function startRunner({ deps, database }: Platform): Promise<Runner> {
     }
     workers.set(spec.name, ids);
   }
+  for (const hook of hooks) hook.start(deps, abort.signal);
   return { boss, workers, abort };
 }
 
