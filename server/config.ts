@@ -36,6 +36,8 @@ const envSchema = z.object({
     .regex(/^[^\s@]+@[^\s@]+$/, "必须是邮箱地址")
     .transform((v) => v.toLowerCase())
     .default("admin@localhost"),
+  /** First start only: seed the home page's default agent and the square's example agents (seed-examples.ts). */
+  SEED_EXAMPLES: flag.default(true),
   TRUST_PROXY: flag.default(false),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(465),

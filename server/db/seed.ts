@@ -5,6 +5,7 @@ import { ensureCards } from "../modules/agent";
 import { createUserWithSpace } from "../modules/auth/service";
 import { insertModel } from "../modules/model";
 import { countTenants, insertTenant, saveTenantConfigValues } from "../modules/tenant";
+import { seedExamples } from "./seed-examples";
 
 /** The chat side panel's card styles: global, refreshed on every start. */
 const builtinCards = [
@@ -46,7 +47,8 @@ const builtinCards = [
 ];
 
 /**
- * First start only: tenant 1 with default settings and the `admin` user with its personal space.
+ * First start only: tenant 1 with default settings, the `admin` user with its personal space, the home page's
+ * default agent and a few square examples (seed-examples.ts).
  * The admin password comes from ADMIN_PASSWORD or is generated and printed once — never a default.
  */
 export async function seed(deps: Deps) {
@@ -82,8 +84,12 @@ export async function seed(deps: Deps) {
     resetPass: 1,
     passwordHash: await hashPassword(password),
   });
+  if (deps.config.SEED_EXAMPLES) await seedExamples(deps, admin);
   if (generated) {
-    deps.log.warn({ userName: "admin", password }, "已创建管理员账号 admin，初始密码只显示这一次，请登录后修改");
+    deps.log.warn(
+      { userName: "admin", password },
+      "已创建管理员账号 admin，初始密码只显示这一次，请登录后在「设置 → 重置密码」（/account/password）中修改",
+    );
   }
   return { seeded: true as const, adminId: admin.id, tenantId: tenant.id };
 }

@@ -17,6 +17,8 @@ export const seedEnv = {
   DATA_DIR: "memory://",
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
   ADMIN_PASSWORD,
+  // API tests start from an empty square and no default agent; tests/api/first-run*.test.ts seed them.
+  SEED_EXAMPLES: "0",
 };
 
 let snapshot: Promise<Blob> | undefined;
