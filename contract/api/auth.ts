@@ -50,6 +50,14 @@ export const resetPasswordInput = z.object({
   phoneOrEmail: identifier.optional(),
 });
 
+/** Changing a known password: the current one proves it is the owner at the keyboard, not a left-open session. */
+export const changePasswordInput = z
+  .object({
+    oldPassword: z.string().min(1, "不能为空").max(128, "最多 128 位"),
+    newPassword: password,
+  })
+  .refine((v) => v.oldPassword !== v.newPassword, { message: "不能与当前密码相同", path: ["newPassword"] });
+
 export const bindEmailInput = z
   .object({
     email: z.string().trim().max(100, "最多 100 个字符").regex(EMAIL_RE, "邮箱格式不正确").optional(),
@@ -85,6 +93,7 @@ export type PasswordLoginInput = z.infer<typeof passwordLoginInput>;
 export type SendCodeInput = z.infer<typeof sendCodeInput>;
 export type CodeLoginInput = z.infer<typeof codeLoginInput>;
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 export type BindEmailInput = z.infer<typeof bindEmailInput>;
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
@@ -129,6 +138,12 @@ export const auth = {
     method: "POST",
     path: "/api/user/password/reset",
     body: resetPasswordInput,
+    response: nothing,
+  }),
+  passwordChange: endpoint({
+    method: "POST",
+    path: "/api/user/password/change",
+    body: changePasswordInput,
     response: nothing,
   }),
   logout: endpoint({ method: "POST", path: "/api/user/logout", response: nothing }),

@@ -5,6 +5,7 @@ import { ok, readBody, requireActor } from "#server/api/http";
 import type { Deps } from "#server/core";
 import {
   bindEmailInput,
+  changePasswordInput,
   codeLoginInput,
   type LoginResult,
   passwordLoginInput,
@@ -59,6 +60,12 @@ export function authRoutes(deps: Deps) {
         await service.resetPassword(deps, c.get("tenantId"), input, c.get("actor"));
         if (!c.get("actor")) clearTokenCookie(c);
         return ok(c, null);
+      })
+      .post("/password/change", async (c) => {
+        const actor = requireActor(c);
+        const input = await readBody(c, changePasswordInput);
+        await service.changePassword(deps, actor, input);
+        return ok(c, null, "密码已修改，其他设备上的登录已退出");
       })
       // POST only (the original client used GET): a cross-site link or image must not sign anyone out.
       .post("/logout", async (c) => {

@@ -7,6 +7,7 @@ import { insertSpace } from "../space";
 import { getTenantConfig } from "../tenant/service";
 import {
   type BindEmailInput,
+  type ChangePasswordInput,
   type CodeLoginInput,
   EMAIL_RE,
   type LoginResult,
@@ -32,6 +33,9 @@ const LOGIN_FAILS_PER_ACCOUNT = 100;
 const LOGIN_ACCOUNT_WINDOW_MS = 60 * MINUTE;
 const CODES_PER_TARGET_PER_HOUR = 5;
 const CODES_PER_IP_PER_HOUR = 20;
+// A session left open must not become a password-guessing oracle: a few wrong current passwords, then a wait.
+const CHANGE_FAILS_PER_USER = 5;
+const CHANGE_WINDOW_MS = 15 * MINUTE;
 
 type CodeType = SendCodeInput["type"];
 
@@ -344,6 +348,22 @@ export async function resetPassword(deps: Deps, tenantId: number, input: ResetPa
   await repo.updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.newPassword), resetPass: 1 });
   // A password change signs every other session out; the session that made the change stays.
   await repo.deleteUserTokens(deps.db, user.id, actor?.tokenHash);
+}
+
+/** Changes the password with the current one; every other session of the account is signed out. */
+export async function changePassword(deps: Deps, actor: Actor, input: ChangePasswordInput) {
+  const user = await repo.findUserById(deps.db, actor.userId);
+  if (!user) throw notLoggedIn();
+  if (!user.passwordHash) throw fail("你还没有设置登录密码，请先设置密码");
+  const key = `password-change-fail:user:${user.id}`;
+  const tries = await hit(deps.db, key, CHANGE_WINDOW_MS);
+  if (tries.count > CHANGE_FAILS_PER_USER) {
+    throw rateLimited(`当前密码输错次数过多，请 ${Math.ceil(secondsUntil(tries.resetAt) / 60)} 分钟后再试`);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw fail("当前密码不正确");
+  await clear(deps.db, key);
+  await repo.updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.newPassword), resetPass: 1 });
+  await repo.deleteUserTokens(deps.db, user.id, actor.tokenHash);
 }
 
 export async function bindEmail(deps: Deps, actor: Actor, input: BindEmailInput) {
