@@ -250,7 +250,15 @@ export const nodeKinds = {
     configSchema: withFields({ configType: z.enum(["SET_VARIABLE", "GET_VARIABLE"]).nullish() }),
     updatePath: "variable",
   }),
-  LongTermMemory: node("LongTermMemory", "长期记忆", "KnowledgeData"),
+  /** Input `Query`: the running user's memories relevant to it (empty: their profile); output `outputList[{output}]`. */
+  LongTermMemory: node("LongTermMemory", "长期记忆", "KnowledgeData", {
+    ...fallible,
+    defaultInputs: [{ name: "Query", dataType: "String", bindValueType: "Reference" }],
+    defaultOutputs: [
+      { name: "outputList", dataType: "Array_Object", bindValueType: "Input", subArgs: [text("output")] },
+    ],
+    testRun: true,
+  }),
   TableDataAdd: node("TableDataAdd", "数据新增", "Table", { ...fallible, testRun: true, updatePath: "tableDataAdd" }),
   TableDataDelete: node("TableDataDelete", "数据删除", "Table", {
     ...fallible,

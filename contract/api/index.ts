@@ -6,6 +6,7 @@ import { conversation } from "./conversation";
 import type { Endpoint } from "./endpoint";
 import { file } from "./file";
 import { knowledge } from "./knowledge";
+import { memory } from "./memory";
 import { model } from "./model";
 import { notify } from "./notify";
 import { plugin } from "./plugin";
@@ -28,6 +29,7 @@ export const endpoints = {
   conversation,
   file,
   knowledge,
+  memory,
   model,
   notify,
   plugin,

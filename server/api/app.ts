@@ -15,6 +15,7 @@ import { AppError, Codes, envelope } from "../core";
 import { conversationRoutes } from "../modules/conversation/routes";
 import { fileRoutes } from "../modules/file/routes";
 import { knowledgeRoutes } from "../modules/knowledge";
+import { memoryRoutes } from "../modules/memory";
 import { modelRoutes } from "../modules/model/routes";
 import { notifyRoutes } from "../modules/notify/routes";
 import { pluginRoutes, publishedPluginRoutes } from "../modules/plugin";
@@ -123,6 +124,7 @@ export function createApi(deps: Deps) {
   api.route("/api/file", fileRoutes(deps));
   api.route("/api/knowledge", knowledgeRoutes(deps));
   api.route("/api/assistant", assistantRoutes(deps));
+  api.route("/api/memory", memoryRoutes(deps));
 
   api.notFound((c) => {
     const path = c.req.path;

@@ -5,6 +5,7 @@ import type {
   LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
 } from "@ai-sdk/provider";
+import { offlineMemories, offlineVariables } from "./builtin-memory";
 
 /** Markers our own internal prompts start with, so the offline model knows which job it is doing. */
 export const BUILTIN_TASKS = {
@@ -15,6 +16,10 @@ export const BUILTIN_TASKS = {
   intent: "【任务：意图识别】",
   /** Workflow QA field extraction: the system prompt lists `- <field>` lines, the user turn holds the answers. */
   extract: "【任务：信息提取】",
+  /** Long-term memory extraction (runtime/memory): the user turn holds `用户：…` lines of the conversation. */
+  memory: "【任务：记忆提取】",
+  /** 自动识别 variables (runtime/agent/variable-recognition): the system prompt lists `- name（label）` lines. */
+  variables: "【任务：变量识别】",
 } as const;
 
 /** The first intent with a keyword (its text split at punctuation) found in the message, else "other" (= count). */
@@ -67,12 +72,14 @@ function readUserTurn(raw: string) {
       // not ours: leave it in the text
     }
   }
+  const memory = /<user-memory>([\s\S]*?)<\/user-memory>/.exec(raw)?.[1]?.trim() ?? "";
   const message = raw
+    .replace(/<user-memory>[\s\S]*?<\/user-memory>/g, "")
     .replace(/<attachment>[\s\S]*?<\/attachment>/g, "")
     .replace(/<user-reminder>[\s\S]*?<\/user-reminder>/g, "")
     .replace(/<\/?user-message>/g, "")
     .trim();
-  return { message, attachments: names };
+  return { message, attachments: names, memory };
 }
 
 function pendingToolResults(prompt: LanguageModelV3Prompt) {
@@ -120,7 +127,7 @@ interface Plan {
 export function planBuiltinAnswer(options: LanguageModelV3CallOptions): Plan {
   const { prompt } = options;
   const system = systemOf(prompt);
-  const { message, attachments } = readUserTurn(lastUserText(prompt));
+  const { message, attachments, memory } = readUserTurn(lastUserText(prompt));
   if (system.includes(BUILTIN_TASKS.title)) {
     const firstLine = message.split("\n").find((l) => l.trim()) ?? "新的会话";
     return { reasoning: "", text: clip(firstLine.trim(), 20).replace(/…$/, "") };
@@ -139,6 +146,8 @@ export function planBuiltinAnswer(options: LanguageModelV3CallOptions): Plan {
   }
   if (system.includes(BUILTIN_TASKS.intent)) return { reasoning: "", text: classifyIntent(system, message) };
   if (system.includes(BUILTIN_TASKS.extract)) return { reasoning: "", text: extractFields(system, message) };
+  if (system.includes(BUILTIN_TASKS.memory)) return { reasoning: "", text: offlineMemories(message) };
+  if (system.includes(BUILTIN_TASKS.variables)) return { reasoning: "", text: offlineVariables(system, message) };
   const results = pendingToolResults(prompt);
   if (results.length) {
     const lines = results.map((r) => `- \`${r.name}\`：${clip(JSON.stringify(r.output), 300)}`);
@@ -157,9 +166,11 @@ export function planBuiltinAnswer(options: LanguageModelV3CallOptions): Plan {
   const persona = system.trim() ? `我已读取智能体的设定（${Array.from(system.trim()).length} 字）并据此回答。` : "";
   const files = attachments.length ? `我收到了 ${attachments.length} 个附件：${attachments.join("、")}。` : "";
   const quoted = (message ? `你说的是：「${clip(message, 80)}」。` : "") + files || "我收到了你发送的附件。";
+  // Long-term memories placed in the turn (runtime/memory): repeated, so a user sees that the agent remembers.
+  const remembered = memory ? `\n\n我记得关于你的这些信息：\n${memory}` : "";
   return {
     reasoning: `用户在第 ${round} 轮对话中提问：「${clip(message, 40)}」。我需要先理解问题，再给出简洁的回答。`,
-    text: `你好！我是内置的离线演示模型。${quoted}${persona}\n\n这是本会话的第 ${round} 轮对话。接入真实模型（系统管理 → 模型管理）后，我就能给出真正的回答。`,
+    text: `你好！我是内置的离线演示模型。${quoted}${persona}\n\n这是本会话的第 ${round} 轮对话。接入真实模型（系统管理 → 模型管理）后，我就能给出真正的回答。${remembered}`,
   };
 }
 

@@ -10,6 +10,7 @@ import type { TableServices } from "#server/runtime/workflow/nodes/TableCommon";
 import { singleRunRefusal, startSingleNode } from "#server/runtime/workflow/single-node";
 import { findUserById } from "../auth";
 import { knowledgeNodeSearch } from "../knowledge";
+import { memoryNodeSearch } from "../memory";
 import { findUsableChatModel } from "../model/service";
 import { resolvePlugin } from "../plugin";
 import { tableWorkflowService } from "../table";
@@ -43,6 +44,7 @@ export function spaceServices(
   return {
     loadWorkflow: async (workflowId) => (await loadTarget(workflowId)).graph,
     searchKnowledge: knowledgeNodeSearch(deps, tenantId, spaceId),
+    ...(runnerId != null ? { searchMemory: memoryNodeSearch(deps, runnerId) } : {}),
     ...(runnerId != null ? { table: runnerTables(deps, tenantId, spaceId, runnerId) } : {}),
     async model(modelId) {
       const id = modelId ?? (await getTenantConfig(deps, tenantId)).defaultChatModelId;

@@ -8,11 +8,13 @@ import type { AgentSnapshot } from "#server/modules/agent/dto";
 import { systemVariables } from "#server/modules/agent/variables";
 import * as conversations from "#server/modules/conversation/repo";
 import type { ModelRow } from "#server/modules/model/repo";
+import { memoryForTurn, rememberTurn } from "#server/runtime/memory/turn";
 import { type ChatEvent, type FinalResult, frame, messageEvent, type ProcessingStep } from "./events";
 import { historyMessages, systemPrompt, userTurnText } from "./prompt";
 import { track } from "./ticker";
 import { cardFields, type RuntimeTool, type ToolContext, type TurnEnd, toolsForTurn } from "./tools";
 import { startTurn } from "./turn-start";
+import { recognizeVariables } from "./variable-recognition";
 import { resumePausedWorkflow, turnHooks } from "./workflow-tool-chat";
 
 const HEARTBEAT_MS = 10_000;
@@ -186,6 +188,7 @@ async function modelCall(
   };
   const resumed = await resumePausedWorkflow(buildContext, input, invoke);
   const autoResults: string[] = resumed ? [resumed.result] : [];
+  if (!ended()) await recognizeVariables(buildContext, input, invoke);
   const { auto, onDemand } = await toolsForTurn(input.config, new Set(input.selectedComponentIds), buildContext);
   for (const [i, t] of auto.entries()) {
     if (ended()) break;
@@ -202,7 +205,12 @@ async function modelCall(
   );
   const messages: ModelMessage[] = [
     ...historyMessages(history, input.bind.contextRounds),
-    { role: "user", content: userTurnText(input.message, input.config.userPrompt, input.attachments, values) },
+    {
+      role: "user",
+      content:
+        (await memoryForTurn(deps, input)) +
+        userTurnText(input.message, input.config.userPrompt, input.attachments, values),
+    },
   ];
   let system = systemPrompt(input.globalPrompt, input.config.systemPrompt, values);
   if (autoResults.length) system += `\n\n# 已自动调用的工具结果\n${autoResults.join("\n\n")}`;
@@ -301,6 +309,7 @@ async function settleTurn(
     modified: new Date(),
   });
   await conversations.setRunStatus(deps.db, requestId, failure ? "FAILED" : state.stopped ? "CANCEL" : "FINISHED");
+  rememberTurn(deps, input, !failure && !state.stopped && !state.shuttingDown);
   if (failure) emit(frame(requestId, "ERROR", { message: failure }, { error: failure }));
   else emit(messageEvent(requestId, "CHAT", "", true, finishReason));
   emit(frame(requestId, "FINAL_RESULT", final, { completed: true, error: final.error }));

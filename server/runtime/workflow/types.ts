@@ -3,6 +3,7 @@ import type { Arg } from "#contract/args";
 import type { NodeKind, NodeType } from "#contract/workflow-nodes";
 import type { EgressLimits } from "../egress";
 import type { KnowledgeSearch } from "./nodes/Knowledge";
+import type { MemorySearch } from "./nodes/LongTermMemory";
 
 /** One node as stored and sent by the editor (reference original-frontend.md §3.2); loop children may sit flat or in `innerNodes`. */
 export interface WorkflowNode {
@@ -113,6 +114,8 @@ export interface WorkflowServices {
   readDocument?(url: string, signal: AbortSignal): Promise<{ bytes: Uint8Array; fileName: string }>;
   /** Knowledge nodes: searches knowledge bases of the run's space (the knowledge module's knowledgeNodeSearch). */
   searchKnowledge?: KnowledgeSearch;
+  /** LongTermMemory nodes: the running user's memories (the memory module's memoryNodeSearch). */
+  searchMemory?: MemorySearch;
 }
 
 /** What a Workflow node's sub-run gives back: the End node's outputs and, for an End of type TEXT, its text. */

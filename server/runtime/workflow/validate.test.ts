@@ -70,13 +70,13 @@ describe("workflow validation", () => {
   it("refuses node types another module will bring, LoopBreak outside a loop and loop refs outside their loop", () => {
     const found = problems([
       wfNode(1, "Start", { inputArgs: [param("q")] }, [3, 4, 5]),
-      wfNode(3, "LongTermMemory", {}, [2]),
+      wfNode(3, "Mcp", {}, [2]),
       wfNode(4, "LoopBreak", {}, [2]),
       text(5, [2], [ref("i", "9-input.INDEX", "Integer")]),
       wfNode(2, "End"),
     ]);
     expect(found).toEqual({
-      3: ["长期记忆节点：该节点将在后续版本支持"],
+      3: ["MCP节点：该节点将在后续版本支持"],
       4: ["终止循环节点只能在循环体内使用"],
       5: ["参数 i 只能在所属循环体内引用循环的输入或变量"],
     });

@@ -8,6 +8,7 @@ import { HTTPRequest } from "./HTTPRequest";
 import { IntentRecognition } from "./IntentRecognition";
 import { Knowledge } from "./Knowledge";
 import { LLM } from "./LLM";
+import { LongTermMemory } from "./LongTermMemory";
 import { Loop } from "./Loop";
 import { LoopBreak } from "./LoopBreak";
 import { LoopContinue } from "./LoopContinue";
@@ -53,7 +54,7 @@ const registry: { [K in NodeType]: NodeDefinition } = {
   Plugin,
   Workflow,
   Knowledge,
-  LongTermMemory: laterVersion("LongTermMemory"),
+  LongTermMemory,
   TableDataAdd,
   TableDataDelete,
   TableDataUpdate,

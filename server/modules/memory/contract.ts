@@ -1,0 +1,2 @@
+/** The memory module's request schemas live in the shared contract. */
+export * from "#contract/api/memory";
