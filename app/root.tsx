@@ -1,9 +1,11 @@
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { toast as showToast, Toaster } from "sonner";
+import { toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import { ErrorView } from "./components/error-view";
+import { NavProgress } from "./components/layout/nav-progress";
+import { NoScriptToast, Toaster } from "./components/ui/toast";
 import { imageSrc } from "./lib/image-src";
 import { siteTitle } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
@@ -14,7 +16,15 @@ import "./app.css";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tenant = await getTenantConfig(context, request);
   const { toast, headers } = await readToast(context, request);
-  return data({ tenant, toast }, { headers });
+  return data({ tenant, toast, theme: themeOf(request) }, { headers });
+}
+
+type Theme = "light" | "dark" | "system";
+
+/** The 主题 setting (cookie `theme`, set on the account page); absent or unknown means follow the device. */
+function themeOf(request: Request): Theme {
+  const match = /(?:^|;\s*)theme=(light|dark|system)(?:;|$)/.exec(request.headers.get("Cookie") ?? "");
+  return (match?.[1] as Theme | undefined) ?? "system";
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -26,7 +36,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const favicon = imageSrc(root?.tenant?.faviconUrl);
   const nonce = useNonce();
   return (
-    <html lang="zh-CN">
+    // The theme is on <html> in the server's HTML, so a dark page is dark from its first paint (no flash).
+    <html lang="zh-CN" data-theme={root?.theme ?? "system"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -51,17 +62,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [toast]);
   return (
     <>
+      <NavProgress />
       <Outlet />
-      <Toaster position="top-center" richColors closeButton />
-      {toast && !hydrated ? (
-        // Before (or without) JavaScript the toast library cannot run: show the notice as a banner that fades.
-        <div
-          role="status"
-          className="toast-banner fixed top-3 left-1/2 z-50 -translate-x-1/2 rounded-md bg-gray-900 px-4 py-2 text-white shadow"
-        >
-          {toast.message}
-        </div>
-      ) : null}
+      <Toaster />
+      {/* Before (or without) JavaScript the toast library cannot run: the server draws the same card. */}
+      {toast && !hydrated ? <NoScriptToast type={toast.type} message={toast.message} /> : null}
     </>
   );
 }

@@ -18,12 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function MainLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="flex h-screen">
+    <div className="flex h-dvh flex-col md:flex-row">
       <Rail user={loaderData.user}>
         <NotifyBell unread={loaderData.unread} />
       </Rail>
       <EventPoller />
-      <div className="flex min-w-0 flex-1">
+      <div className="flex min-h-0 min-w-0 flex-1">
         <Outlet />
       </div>
     </div>
@@ -34,7 +34,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("routes/_main");
   return (
-    <div className="flex h-screen">
+    <div className="flex h-dvh flex-col md:flex-row">
       {data ? (
         <Rail user={data.user}>
           <NotifyBell unread={data.unread} />

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { endpoints } from "#contract/api";
+import { PanelDrawer } from "../components/layout/panel-drawer";
 import { SpacePanel } from "../components/space/space-panel";
 import { apiCall } from "../lib/api-call.server";
 import { listSpaces } from "../lib/space.server";
@@ -18,7 +19,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function SpaceLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <SpacePanel spaces={loaderData.spaces} current={loaderData.space} />
+      <PanelDrawer label="空间菜单">
+        <SpacePanel spaces={loaderData.spaces} current={loaderData.space} />
+      </PanelDrawer>
       <main className="min-w-0 flex-1 overflow-y-auto">
         <Outlet />
       </main>

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { endpoints } from "#contract/api";
+import { PanelDrawer } from "../components/layout/panel-drawer";
 import { SystemPanel } from "../components/system/system-panel";
 import { apiCall } from "../lib/api-call.server";
 import { pageTitle } from "../lib/meta";
@@ -19,8 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function SystemLayout() {
   return (
     <>
-      <SystemPanel />
-      <main className="flex min-w-0 flex-1 flex-col gap-5 overflow-y-auto p-8">
+      <PanelDrawer label="系统管理菜单">
+        <SystemPanel />
+      </PanelDrawer>
+      <main className="flex min-w-0 flex-1 flex-col gap-5 overflow-y-auto p-4 md:p-8">
         <Outlet />
       </main>
     </>

@@ -6,10 +6,10 @@ export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md";
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-primary-600 text-white hover:bg-primary-700 disabled:bg-primary-200",
+  primary: "bg-primary-600 text-white hover:bg-primary-600/90 disabled:bg-primary-200",
   secondary: "border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 disabled:text-gray-400",
   ghost: "text-gray-700 hover:bg-gray-100 disabled:text-gray-400",
-  danger: "bg-danger-600 text-white hover:bg-danger-700 disabled:opacity-60",
+  danger: "bg-danger-600 text-white hover:bg-danger-600/90 disabled:opacity-60",
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -14,7 +14,7 @@ interface DialogContentProps {
 export function DialogContent({ title, description, children }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
-      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-gray-900/40" />
+      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
       <RadixDialog.Content
         className="fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[min(480px,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-card bg-white p-6 shadow-xl focus:outline-none"
         // Radix wants an explicit "no description" rather than a missing one.

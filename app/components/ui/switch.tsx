@@ -14,7 +14,7 @@ export function Switch({ label, className, ...props }: SwitchProps) {
       <input type="checkbox" className="peer sr-only" {...props} />
       <span
         aria-hidden
-        className="relative h-5 w-9 shrink-0 rounded-full bg-gray-300 transition-colors after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-primary-600 peer-checked:after:translate-x-4 peer-focus-visible:outline-2 peer-focus-visible:outline-primary-500 peer-focus-visible:outline-offset-2"
+        className="relative h-5 w-9 shrink-0 rounded-full bg-gray-300 transition-colors after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-[#fff] after:shadow after:transition-transform peer-checked:bg-primary-600 peer-checked:after:translate-x-4 peer-focus-visible:outline-2 peer-focus-visible:outline-primary-500 peer-focus-visible:outline-offset-2 peer-disabled:opacity-50"
       />
       <span>{label}</span>
     </label>
