@@ -253,6 +253,7 @@ describe("responses conform to the contract on the happy path", () => {
     const reset = await codeFor({ type: "RESET_PASSWORD" }, token);
     await call(auth.passwordReset, { token, body: { newPassword: "Contract#Pass3", code: reset } });
     await call(auth.passwordLogin, { token: null, body: { phoneOrEmail: email, password: "Contract#Pass3" } });
+    await call(auth.passwordChange, { token, body: { oldPassword: "Contract#Pass3", newPassword: "Contract#Pass4" } });
     await call(auth.search, { token, body: { kw: "tester" } });
     const other = `contract.${randomBytes(4).toString("hex")}@example.com`;
     const bind = await codeFor({ type: "BIND_EMAIL", email: other }, token);
@@ -486,6 +487,29 @@ describe("responses conform to the contract on the happy path", () => {
     await call(k.qaDelete, { token, body: { id: qaId } });
     await get(k.documentDelete, { id: file });
     await get(k.delete, { id: kbId });
+  });
+
+  it("agent configuration files and the conversation log", async () => {
+    const { agentExport: x, space, conversation } = endpoints;
+    const { token } = await s.newUser();
+    const spaceId = (await call(space.add, { token, body: { name: "导出空间" } })) as number;
+    const agentId = await addAgent(s, token, spaceId);
+    const file = await fetch(`${s.url}${pathOf(x.export, { agentId })}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const form = new FormData();
+    form.append("file", new Blob([await file.text()]), "a.agent.json");
+    const imported = await fetch(`${s.url}${pathOf(x.import, { spaceId })}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    }).then((r) => r.json());
+    expect(x.import.response?.safeParse(imported.data).error).toBeUndefined();
+    covered.add(x.import);
+    const conv = (await call(conversation.create, { token, body: { agentId } })) as { id: number };
+    await chat(s, token, conv.id, "你好");
+    await call(x.logConversations, { token, params: { agentId }, body: {} });
+    await call(x.logMessages, { token, params: { agentId, conversationId: conv.id }, body: {} });
   });
 
   it("covers every endpoint that declares its response, but the unreachable ones", () => {
