@@ -14,6 +14,7 @@ import { publish } from "./publish";
 import { space } from "./space";
 import { system } from "./system";
 import { table } from "./table";
+import { task } from "./task";
 import { tempchat } from "./tempchat";
 import { tenant } from "./tenant";
 import { workflow } from "./workflow";
@@ -37,6 +38,7 @@ export const endpoints = {
   space,
   system,
   table,
+  task,
   tempchat,
   tenant,
   workflow,

@@ -23,6 +23,8 @@ export type TaskStatus = (typeof taskStatuses)[number];
 export const taskStatusLabels: Record<TaskStatus, string> = { EXECUTING: "运行中", PAUSED: "已暂停", CANCEL: "已取消" };
 
 export const TASK_LIMIT = 10;
+/** The chat tool an agent with 定时任务 on offers its model (the built-in offline model recognises it too). */
+export const TASK_TOOL_NAME = "create_scheduled_task";
 export const DEFAULT_TASK_TIME_ZONE = "Asia/Shanghai";
 
 export const cronPresets = [

@@ -23,6 +23,7 @@ import { agentPublishRoutes, publishRoutes, squareRoutes, systemPublishRoutes } 
 import { spaceRoutes } from "../modules/space/routes";
 import { systemRoutes } from "../modules/system/routes";
 import { tableRoutes } from "../modules/table";
+import { taskRoutes } from "../modules/task";
 import { tempChatRoutes } from "../modules/tempchat/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
 import { publishedWorkflowRoutes, workflowRoutes } from "../modules/workflow";
@@ -103,6 +104,7 @@ export function createApi(deps: Deps) {
   api.route("/api/space", spaceRoutes(deps));
   api.route("/api/agent/conversation", conversationRoutes(deps));
   api.route("/api/agent/publish", agentPublishRoutes(deps));
+  api.route("/api/agent/task", taskRoutes(deps));
   api.route("/api/agent", agentRoutes(deps));
   api.route("/api/user/agent", userAgentRoutes(deps));
   api.route("/api/home", homeRoutes(deps));

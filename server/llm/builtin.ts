@@ -5,7 +5,9 @@ import type {
   LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
 } from "@ai-sdk/provider";
+import { TASK_TOOL_NAME } from "#contract/api/task";
 import { offlineMemories, offlineVariables } from "./builtin-memory";
+import { readScheduleRequest } from "./builtin-schedule";
 
 /** Markers our own internal prompts start with, so the offline model knows which job it is doing. */
 export const BUILTIN_TASKS = {
@@ -154,6 +156,14 @@ export function planBuiltinAnswer(options: LanguageModelV3CallOptions): Plan {
     return { reasoning: "工具已返回结果，我来整理给用户。", text: `工具调用完成，结果如下：\n\n${lines.join("\n")}` };
   }
   const tools = (options.tools ?? []).filter((t): t is LanguageModelV3FunctionTool => t.type === "function");
+  const schedule = tools.some((t) => t.name === TASK_TOOL_NAME) && readScheduleRequest(message);
+  if (schedule) {
+    return {
+      reasoning: "用户希望定期做一件事，我来创建定时任务。",
+      text: "",
+      toolCall: { name: TASK_TOOL_NAME, input: schedule },
+    };
+  }
   const tool = chooseTool(tools, message);
   if (tool) {
     return {

@@ -4,6 +4,7 @@ import type { Variable } from "#server/modules/agent/contract";
 import type { AgentSnapshot } from "#server/modules/agent/dto";
 import { toolFactoryOf } from "#server/modules/component/kinds";
 import type { ModelRow } from "#server/modules/model/repo";
+import { scheduledTaskTool } from "#server/modules/task/tool";
 
 export type InvokeMode = "AUTO" | "ON_DEMAND" | "MANUAL" | "MANUAL_ON_DEMAND";
 
@@ -123,6 +124,8 @@ export async function toolsForTurn(config: AgentSnapshot, selectedComponentIds: 
   const variables = (config.components.find((c) => c.type === "Variable")?.bindConfig.variables ?? []) as Variable[];
   const setVariable = variableTool(variables);
   if (setVariable) onDemand.push(setVariable);
+  const scheduleTask = scheduledTaskTool(config, ctx);
+  if (scheduleTask) onDemand.push(scheduleTask);
   const seen = new Set<string>();
   const unique = (list: RuntimeTool[]) => list.filter((t) => !seen.has(t.name) && seen.add(t.name));
   return { auto: unique(auto), onDemand: unique(onDemand) };
