@@ -94,6 +94,20 @@ export const variableSchema = z.object({
 export type Variable = z.infer<typeof variableSchema>;
 export const variableBindSchema = z.object({ variables: z.array(variableSchema).max(50, "最多 50 个变量") });
 
+/**
+ * One target input of a trigger (issue 15): `Input` — `bindValue` is the literal; `Reference` — the name of a webhook
+ * argument (EVENT). `dataType` and the rest are optional, kept when an editor sends the target's whole arg.
+ */
+export const triggerArgBindSchema = z.object({
+  name: z.string().trim().min(1, "不能为空").max(64, "最多 64 个字符"),
+  bindValueType: z.enum(["Input", "Reference"], { error: "必须是 Input 或 Reference" }).default("Input"),
+  bindValue: z.unknown().optional(),
+  dataType: dataTypeSchema.optional(),
+  displayName: shortText(64).optional(),
+  description: shortText(500).optional(),
+  require: z.boolean().optional(),
+});
+
 export const triggerBindSchema = z.object({
   name: z.string().trim().min(1, "不能为空").max(64),
   triggerType: z.enum(["TIME", "EVENT"], { error: "必须是 TIME 或 EVENT" }),
@@ -106,7 +120,7 @@ export const triggerBindSchema = z.object({
   componentType: z.enum(["PLUGIN", "WORKFLOW"], { error: "必须是 PLUGIN 或 WORKFLOW" }),
   componentId: id(),
   componentName: shortText(64).optional(),
-  argBindConfigs: z.array(argSchema).max(50).default([]),
+  argBindConfigs: z.array(triggerArgBindSchema).max(50).default([]),
 });
 
 /** What every place that deals with one kind of agent component needs to know about it. */

@@ -5,6 +5,8 @@ import { type Database, openDatabase } from "./db/client";
 import { seed } from "./db/seed";
 import { markInterrupted } from "./modules/conversation";
 import { startKnowledge } from "./modules/knowledge";
+// Declares the trigger queue and the cron ticker before jobs start (schedules resume after a restart).
+import "./modules/trigger/jobs";
 // Declares the scheduled-task queue before jobs start (its schedules resume after a restart).
 import "./modules/task/schedule";
 import "./lib/zod";

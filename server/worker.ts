@@ -1,14 +1,17 @@
 import { loadConfigOrExit } from "./config";
 import { openPlatform, startRecoverySweep } from "./platform";
+import { startJobs } from "./runtime/jobs";
 
 /**
  * `npm run worker`: background duties without HTTP, for operators who run them apart from the web
- * instances — migrations and seed at start, then the sweep that settles answers of lost instances.
+ * instances — migrations and seed at start, the job workers (triggers, cron schedules, knowledge ingestion…) and
+ * the sweep that settles answers of lost instances. Several workers on one PostgreSQL share the jobs.
  */
 async function main() {
   const config = loadConfigOrExit();
   const { deps, database } = await openPlatform(config);
   const stopSweep = startRecoverySweep(deps, database);
+  await startJobs(deps);
   deps.log.info({ database: database.kind }, "worker started");
   const shutdown = async () => {
     stopSweep();

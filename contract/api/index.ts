@@ -17,6 +17,7 @@ import { table } from "./table";
 import { task } from "./task";
 import { tempchat } from "./tempchat";
 import { tenant } from "./tenant";
+import { trigger } from "./trigger";
 import { workflow } from "./workflow";
 
 export { type Endpoint, endpoint, pathOf, type ResponseOf } from "./endpoint";
@@ -41,6 +42,7 @@ export const endpoints = {
   task,
   tempchat,
   tenant,
+  trigger,
   workflow,
 };
 

@@ -26,6 +26,7 @@ import { tableRoutes } from "../modules/table";
 import { taskRoutes } from "../modules/task";
 import { tempChatRoutes } from "../modules/tempchat/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
+import { triggerEventRoutes, triggerRoutes } from "../modules/trigger";
 import { publishedWorkflowRoutes, workflowRoutes } from "../modules/workflow";
 import type { ApiEnv } from "./context";
 import { TOKEN_COOKIE } from "./cookies";
@@ -105,6 +106,8 @@ export function createApi(deps: Deps) {
   api.route("/api/agent/conversation", conversationRoutes(deps));
   api.route("/api/agent/publish", agentPublishRoutes(deps));
   api.route("/api/agent/task", taskRoutes(deps));
+  api.route("/api/agent", triggerRoutes(deps));
+  api.route("/api/trigger", triggerEventRoutes(deps));
   api.route("/api/agent", agentRoutes(deps));
   api.route("/api/user/agent", userAgentRoutes(deps));
   api.route("/api/home", homeRoutes(deps));

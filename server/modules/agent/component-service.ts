@@ -1,21 +1,21 @@
-import { Cron } from "croner";
 import type { Actor, Deps } from "#server/core";
 import { badField, fail, notFound, zodRefusal } from "#server/core";
+import { cronProblem } from "#server/runtime/jobs/schedule";
 import { isSingleton, labelOf, resolveTarget } from "../component/kinds";
 import { findUsableChatModel } from "../model/service";
+import { activateTrigger, deactivateTrigger } from "../trigger/activate";
 import { bindSchemas, type ComponentAddInput, type ComponentType, type ComponentUpdateInput } from "./contract";
 import { toComponentDto } from "./dto";
 import * as repo from "./repo";
 import { accessAgent, closedToDevelopment, editableAgent, recordHistory, touchAgent } from "./service";
 import { validateVariables } from "./variables";
 
-function validateCron(expression: string | undefined) {
+/** A TIME trigger's cron (five fields, or six with seconds) and time zone, as the scheduler will run them. */
+function validateCron(expression: string | undefined, timeZone: string) {
   if (!expression) throw badField("bindConfig.cronExpression", "定时触发器必须填写 cron 表达式");
-  try {
-    new Cron(expression, { paused: true }).stop();
-  } catch {
-    throw badField("bindConfig.cronExpression", "不是合法的 cron 表达式");
-  }
+  const problem = cronProblem(expression, timeZone);
+  if (problem === "不是有效的时区") throw badField("bindConfig.timeZone", problem);
+  if (problem) throw badField("bindConfig.cronExpression", problem);
 }
 
 /** JSON nesting a bind config may have: argument trees nest a few levels, never hundreds. */
@@ -49,7 +49,11 @@ function parseBindConfig(type: ComponentType, raw: unknown) {
   if (type === "Variable") {
     return { variables: validateVariables(bind.variables as Parameters<typeof validateVariables>[0]) };
   }
-  if (type === "Trigger" && bind.triggerType === "TIME") validateCron(bind.cronExpression as string | undefined);
+  if (type === "Trigger") {
+    // The token is the server's to make, and only its hash is kept (server/modules/trigger).
+    delete bind.eventBearerToken;
+    if (bind.triggerType === "TIME") validateCron(bind.cronExpression as string | undefined, bind.timeZone as string);
+  }
   return bind;
 }
 
@@ -75,7 +79,7 @@ export async function addComponent(deps: Deps, actor: Actor, input: ComponentAdd
       throw fail(`该${labelOf(input.type)}已添加`);
     }
   }
-  return deps.db.transaction(async (tx) => {
+  const id = await deps.db.transaction(async (tx) => {
     const row = await repo.insertComponent(tx, {
       tenantId: actor.tenantId,
       agentId: agent.id,
@@ -90,6 +94,9 @@ export async function addComponent(deps: Deps, actor: Actor, input: ComponentAdd
     await recordHistory(tx, agent, actor, "AddComponent", `添加${labelOf(input.type)}「${target.name}」`);
     return row.id;
   });
+  if (input.type === "Trigger")
+    await activateTrigger(deps, { id, agentId: agent.id, tenantId: actor.tenantId, bindConfig });
+  return id;
 }
 
 async function accessComponent(deps: Deps, actor: Actor, componentId: number) {
@@ -136,6 +143,7 @@ export async function updateComponent(deps: Deps, actor: Actor, type: ComponentT
     await touchAgent(tx, agent.id, actor.userId);
     await recordHistory(tx, agent, actor, "EditComponent", `修改${labelOf(type)}「${values.name ?? component.name}」`);
   });
+  if (type === "Trigger") await activateTrigger(deps, { ...component, bindConfig });
 }
 
 export async function deleteComponent(deps: Deps, actor: Actor, componentId: number) {
@@ -146,6 +154,7 @@ export async function deleteComponent(deps: Deps, actor: Actor, componentId: num
     await touchAgent(tx, agent.id, actor.userId);
     await recordHistory(tx, agent, actor, "DeleteComponent", `删除${labelOf(component.type)}「${component.name}」`);
   });
+  if (component.type === "Trigger") await deactivateTrigger(deps, component.id);
 }
 
 export async function listComponents(deps: Deps, actor: Actor, agentId: number) {

@@ -124,6 +124,11 @@ export async function resumeJobs(deps: Deps, database: Database) {
     await stopRunner(platform);
     await close();
   };
+  // On a shared PostgreSQL other processes send jobs this one should help with: its workers start at once.
+  if (database.kind === "postgres") {
+    await runnerFor(deps);
+    return;
+  }
   for (const check of [...[...specs.values()].map((s) => s.pending), ...hooks.map((h) => h.pending)]) {
     if (await check?.(deps)) {
       await runnerFor(deps);

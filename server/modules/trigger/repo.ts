@@ -1,0 +1,45 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Db } from "#server/db/client";
+import { triggerRuns, triggerStates } from "#server/db/schema";
+
+export type TriggerRunRow = typeof triggerRuns.$inferSelect;
+export type NewTriggerRun = typeof triggerRuns.$inferInsert;
+
+export async function findState(db: Db, componentId: number) {
+  const [row] = await db.select().from(triggerStates).where(eq(triggerStates.componentId, componentId));
+  return row;
+}
+
+export async function saveState(
+  db: Db,
+  componentId: number,
+  values: { tokenHash?: string | null; stoppedReason?: string | null },
+) {
+  await db
+    .insert(triggerStates)
+    .values({ componentId, ...values })
+    .onConflictDoUpdate({ target: triggerStates.componentId, set: values });
+}
+
+export async function insertRun(db: Db, values: NewTriggerRun) {
+  const [row] = await db.insert(triggerRuns).values(values).returning();
+  return row!;
+}
+
+export async function findRun(db: Db, id: number) {
+  const [row] = await db.select().from(triggerRuns).where(eq(triggerRuns.id, id));
+  return row;
+}
+
+export async function updateRun(db: Db, id: number, values: Partial<NewTriggerRun>) {
+  await db.update(triggerRuns).set(values).where(eq(triggerRuns.id, id));
+}
+
+export async function pageRuns(db: Db, tenantId: number, triggerId: number, limit: number, offset: number) {
+  const where = and(eq(triggerRuns.tenantId, tenantId), eq(triggerRuns.triggerId, triggerId));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(triggerRuns).where(where).orderBy(desc(triggerRuns.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(triggerRuns).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
