@@ -124,7 +124,9 @@ export function offlineVariables(system: string, message: string) {
   for (const [, name, label] of system.matchAll(/^- ([A-Za-z_]\w*)(?:（([^）]*)）)?/gm)) {
     for (const word of [label, name].filter((w): w is string => Boolean(w?.trim()))) {
       const escaped = word.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      const value = new RegExp(`${escaped}\\s*(?:是|为|=|:|：)\\s*${VALUE}`).exec(message)?.[1]?.trim();
+      // The last mention wins: the conversation is oldest first and a user may correct an earlier value.
+      const mentions = [...message.matchAll(new RegExp(`${escaped}\\s*(?:是|为|=|:|：)\\s*${VALUE}`, "g"))];
+      const value = mentions.at(-1)?.[1]?.trim();
       if (value) {
         out[name!] = value;
         break;

@@ -21,7 +21,8 @@ export function autoVariables(input: Pick<TurnInput, "config">): Variable[] {
 function typed(v: Variable, value: unknown): unknown {
   if (value === null || value === undefined || value === "") return null;
   if (v.dataType === "Number" || v.dataType === "Integer") {
-    const n = Number(value);
+    // "3000元" reads as 3000: models often keep the unit the user wrote.
+    const n = typeof value === "number" ? value : Number(/-?\d+(?:\.\d+)?/.exec(String(value))?.[0] ?? Number.NaN);
     if (!Number.isFinite(n)) return null;
     return v.dataType === "Integer" ? Math.trunc(n) : n;
   }
