@@ -4,6 +4,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("verify-code", "routes/verify-code.tsx"),
   route("set-password", "routes/set-password.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
   route("logout", "routes/logout.tsx"),
   route("chat-temp/:chatKey", "routes/chat-temp.tsx"),
   route("space/:spaceId/agent/:agentId", "routes/agent-editor.tsx"),
@@ -21,6 +22,9 @@ export default [
     route("agent/:agentId", "routes/agent-detail.tsx"),
     route("home/chat/:id", "routes/chat.tsx"),
     route("profile", "routes/profile.tsx"),
+    route("account/email", "routes/account-email.tsx"),
+    route("account/password", "routes/account-password.tsx"),
+    route("account/theme", "routes/account-theme.tsx"),
     route("space", "routes/space.tsx"),
     route("space/new", "routes/space-new.tsx"),
     route("space/:spaceId", "routes/space-layout.tsx", [

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, redirect, useRouteLoaderData } from "react-router";
+import { Form, Link, redirect, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { endpoints } from "#contract/api";
 import { passwordLoginInput } from "#contract/api/auth";
@@ -147,6 +147,9 @@ function PasswordForm({ byEmail, lastResult }: { byEmail: boolean; lastResult: R
           autoFocus={focus === "password"}
         />
       </Field>
+      <Link to="/forgot-password" className="-mt-2 self-end text-[13px] text-primary-700 hover:underline">
+        忘记密码？
+      </Link>
       <Button type="submit" loading={busy} className="w-full">
         登录
       </Button>

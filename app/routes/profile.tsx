@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { endpoints } from "#contract/api";
+import { AccountTabs } from "../components/account/account-tabs";
 import { PageHeader } from "../components/page-header";
 import { Avatar } from "../components/ui/avatar";
 import { Button, buttonClass } from "../components/ui/button";
@@ -63,8 +64,9 @@ export default function ProfilePage({ actionData }: Route.ComponentProps) {
   });
   const focus = firstInvalidField(actionData);
   return (
-    <main className="flex flex-1 flex-col gap-6 overflow-y-auto p-8">
-      <PageHeader title="个人资料" />
+    <main className="flex flex-1 flex-col gap-6 overflow-y-auto p-4 md:p-8">
+      <PageHeader title="设置" description="账号、邮箱、密码与外观" />
+      <AccountTabs active="profile" />
       <div className="grid max-w-3xl gap-6">
         <Card>
           <div className="flex items-center gap-4">

@@ -74,7 +74,7 @@ test.describe("sign-in with JavaScript", () => {
     await loginWithPassword(page, ADMIN.account, ADMIN.password);
     await expect(page).toHaveURL("/");
     await page.getByRole("button", { name: /账号菜单/ }).click();
-    await page.getByRole("menuitem", { name: "个人资料" }).click();
+    await page.getByRole("menuitem", { name: "设置" }).click();
     await expect(page).toHaveURL("/profile");
     await page.getByRole("button", { name: /账号菜单/ }).click();
     await page.getByRole("menuitem", { name: "退出登录" }).click();

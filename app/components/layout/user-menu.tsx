@@ -4,7 +4,7 @@ import type { UserDto } from "#contract/api/auth-dto";
 import { Avatar } from "../ui/avatar";
 import { Menu } from "../ui/menu";
 
-/** The avatar menu at the bottom of the rail: 个人资料 and 退出登录, with or without JavaScript. */
+/** The avatar menu at the bottom of the rail: 设置 (账号、邮箱、密码、主题) and 退出登录, with or without JavaScript. */
 export function UserMenu({ user }: { user: UserDto }) {
   const name = displayName(user);
   return (
@@ -23,7 +23,7 @@ export function UserMenu({ user }: { user: UserDto }) {
           label: (
             <>
               <UserRound className="size-4" aria-hidden />
-              个人资料
+              设置
             </>
           ),
         },
