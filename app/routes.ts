@@ -43,6 +43,7 @@ export default [
     route("square", "routes/square.tsx"),
     route("square/publish/workflow/:workflowId", "routes/workflow-square-detail.tsx"),
     route("notifications", "routes/notifications.tsx"),
+    route("memory", "routes/memory.tsx"),
     route("space/:spaceId/agent/:agentId/publish", "routes/agent-publish.tsx"),
     route("space/:spaceId/plugin/:pluginId/publish", "routes/plugin-publish.tsx"),
     route("space/:spaceId/workflow/:workflowId/publish", "routes/workflow-publish.tsx"),

@@ -1,4 +1,4 @@
-import { LogOut, UserRound } from "lucide-react";
+import { Brain, LogOut, UserRound } from "lucide-react";
 import { displayName } from "#app/lib/format";
 import type { UserDto } from "#contract/api/auth-dto";
 import { Avatar } from "../ui/avatar";
@@ -24,6 +24,17 @@ export function UserMenu({ user }: { user: UserDto }) {
             <>
               <UserRound className="size-4" aria-hidden />
               设置
+            </>
+          ),
+        },
+        {
+          kind: "link",
+          key: "memory",
+          to: "/memory",
+          label: (
+            <>
+              <Brain className="size-4" aria-hidden />
+              记忆
             </>
           ),
         },
