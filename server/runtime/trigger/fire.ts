@@ -2,6 +2,8 @@ import { triggerBindSchema } from "#contract/components";
 import type { Deps } from "#server/core";
 import { findAgent } from "#server/modules/agent";
 import { findComponent } from "#server/modules/agent/repo";
+// Targets resolve through the kind registry; `npm run worker` imports no routes, so this registers the kinds there.
+import "#server/modules/component/registry";
 import { type FireJob, scheduleName } from "#server/modules/trigger/queue";
 import * as repo from "#server/modules/trigger/repo";
 import { openRunRecord } from "#server/modules/workflow/run-record";
@@ -84,10 +86,17 @@ export async function fireTrigger(deps: Deps, job: FireJob, attempt: Attempt) {
     agentId: agent.id,
     devMode: false,
   };
-  const outcome =
-    bind.componentType === "PLUGIN"
-      ? await runPlugin(ctx, bind.componentId, input, attempt.signal)
-      : await runWorkflow(ctx, bind.componentId, input, attempt.signal);
+  let outcome: Outcome | null;
+  try {
+    outcome =
+      bind.componentType === "PLUGIN"
+        ? await runPlugin(ctx, bind.componentId, input, attempt.signal)
+        : await runWorkflow(ctx, bind.componentId, input, attempt.signal);
+  } catch (err) {
+    // A bug or a lost database, not the target's failure: the run still ends, with no internals in its log.
+    deps.log.error({ err, triggerId: component.id }, "trigger run failed");
+    outcome = { ok: false, error: "触发器运行出错，请稍后重试" };
+  }
   if (outcome === null) {
     const reason = targetGone(bind.componentType);
     await repo.saveState(db, component.id, { stoppedReason: reason });
