@@ -1,19 +1,40 @@
-import { startFakeOpenAI } from "#tests/fixtures/fake-openai";
-import { startServer } from "#tests/support/server";
+import { randomUUID } from "node:crypto";
+import { ADMIN_PASSWORD } from "#tests/support/test-db";
+import { type Child, cpuMsOf, machine, rssOf, startChild } from "./chat-procs";
 import { ms, percentile, readSse, table } from "./lib";
 
 /**
  * Chat overhead: time to first and last token through /api/agent/conversation/chat versus the fake model
- * called directly, at several concurrency levels; counts lost chunks and samples RSS.
+ * called directly, at several concurrency levels, with events lost, the server's peak RSS, /healthz and
+ * /readyz latency while the streams run, and the phases of a turn. The fake model, the server and the health
+ * probe each run in their own process; this one is only the client. PostgreSQL when TEST_DATABASE_URL is set.
+ * BENCH_LEVELS (default 1,50,200,500); BENCH_CPU_PROF=<file> writes the server's CPU profile of the streams
+ * of the level BENCH_PROFILE_LEVEL (default 200) there.
  */
 const CHUNKS = 20;
-const LEVELS = (process.env.BENCH_LEVELS ?? "1,50,200").split(",").map(Number);
+const LEVELS = (process.env.BENCH_LEVELS ?? "1,50,200,500").split(",").map(Number);
+/** A lone stream is measured this many times in a row, so its percentiles mean something. */
+const SINGLE_ROUNDS = 30;
 
 interface Sample {
   first: number;
   last: number;
   chunks: number;
+  lost: number;
 }
+interface Phases {
+  /** Request sent → response headers (checks and the turn's stored start). */
+  accepted: number;
+  /** Response headers → the model receives the request (history, prompt, SDK). */
+  toModel: number;
+  /** The model receives the request → first token at the client. */
+  toFirst: number;
+  /** Last token → the stream ends (the answer's final save and FINAL_RESULT). */
+  settle: number;
+}
+
+const now = () => performance.timeOrigin + performance.now();
+const expectedChunk = (i: number) => `片段${i} `;
 
 async function direct(url: string, key: string): Promise<Sample> {
   const started = performance.now();
@@ -24,129 +45,229 @@ async function direct(url: string, key: string): Promise<Sample> {
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
     body: JSON.stringify({ model: "fake-bench", stream: true, messages: [{ role: "user", content: "hi" }] }),
   });
+  let last = Number.NaN;
   await readSse(res, (d) => {
     if (d.choices?.[0]?.delta?.content) {
       if (!chunks) first = performance.now() - started;
+      last = performance.now() - started;
       chunks += 1;
     }
   });
-  return { first, last: performance.now() - started, chunks };
+  return { first, last, chunks, lost: CHUNKS - chunks };
 }
 
-async function viaApi(base: string, token: string, conversationId: number): Promise<Sample> {
-  const started = performance.now();
+async function viaApi(base: string, token: string, conversationId: number, arrivals: Map<string, number>) {
+  const message = `bench ${randomUUID()}`;
+  const sent = now();
   let first = Number.NaN;
+  let last = Number.NaN;
   let chunks = 0;
+  let inOrder = 0;
+  let final = false;
   const res = await fetch(`${base}/api/agent/conversation/chat`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ conversationId, message: "hi" }),
+    body: JSON.stringify({ conversationId, message }),
   });
+  const headers = now();
   await readSse(res, (e) => {
     if (e.eventType === "MESSAGE" && e.data?.type === "CHAT" && e.data.text) {
-      if (!chunks) first = performance.now() - started;
+      if (!chunks) first = now();
+      last = now();
+      if (e.data.text === expectedChunk(chunks)) inOrder += 1;
       chunks += 1;
-    }
+    } else if (e.eventType === "FINAL_RESULT" && e.data?.success) final = true;
   });
-  return { first, last: performance.now() - started, chunks };
+  const end = now();
+  const sample: Sample = { first: first - sent, last: last - sent, chunks, lost: CHUNKS - inOrder + (final ? 0 : 1) };
+  return { sample, message, sent, headers, first, last, end, arrivals };
 }
 
+type ApiRun = Awaited<ReturnType<typeof viaApi>>;
+
+function phasesOf(run: ApiRun): Phases {
+  const arrived = run.arrivals.get(run.message) ?? Number.NaN;
+  return {
+    accepted: run.headers - run.sent,
+    toModel: arrived - run.headers,
+    toFirst: run.first - arrived,
+    settle: run.end - run.last,
+  };
+}
+
+async function api(base: string, path: string, token: string | null, body?: unknown) {
+  const res = await fetch(base + path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: string; message: string; data: any };
+  if (json.code !== "0000") throw new Error(`${path}: ${json.code} ${json.message}`);
+  return json.data;
+}
+
+async function setUp(base: string, fake: Child) {
+  const token = (await api(base, "/api/user/passwordLogin", null, { phoneOrEmail: "admin", password: ADMIN_PASSWORD }))
+    .token as string;
+  const spaceId = (await api(base, "/api/space/list", token))[0].id;
+  const modelId = await api(base, "/api/system/model/save", token, {
+    name: "bench",
+    model: "fake-bench",
+    baseUrl: fake.hello.url,
+    apiKey: fake.hello.apiKey,
+    functionCall: "Unsupported",
+  });
+  const agentId = await api(base, "/api/agent/add", token, { spaceId, name: "bench" });
+  const agent = await api(base, `/api/agent/${agentId}`, token);
+  await api(base, "/api/agent/component/model/update", token, {
+    id: agent.modelComponentConfig.id,
+    targetId: modelId,
+    bindConfig: {},
+  });
+  return { token, agentId: agentId as number };
+}
+
+async function conversationsFor(base: string, token: string, agentId: number, n: number) {
+  const ids: number[] = [];
+  while (ids.length < n) {
+    const batch = Math.min(50, n - ids.length);
+    const created = await Promise.all(
+      Array.from(
+        { length: batch },
+        async () => (await api(base, "/api/agent/conversation/create", token, { agentId })).id,
+      ),
+    );
+    ids.push(...created);
+  }
+  return ids;
+}
+
+const pcts = (values: number[]) => [50, 95, 99].map((p) => percentile(values, p));
+const fmt = (values: number[]) => values.map(ms);
+
 export async function benchChat() {
-  const fake = await startFakeOpenAI({ benchChunks: CHUNKS, benchDelayMs: 5 });
-  const server = await startServer();
+  const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
+  const fake = await startChild("chat-fake.ts");
+  const server = await startChild("chat-server.ts");
+  const profiled = process.env.BENCH_CPU_PROF ? Number(process.env.BENCH_PROFILE_LEVEL ?? 200) : null;
+  const base = server.hello.url as string;
+  const probe = await startChild("health-probe.ts", [base]);
+  const arrivals = new Map<string, number>();
+  const takeArrivals = () => {
+    for (const line of fake.lines.splice(0)) arrivals.set(line.text, line.arrived);
+  };
+  const where = `${machine()}; database ${database}`;
+  const overhead: (string | number)[][] = [];
+  const phases: (string | number)[][] = [];
   try {
-    const admin = await server.adminToken();
-    const spaceId = (await server.call("/api/space/list", { token: admin })).data[0].id;
-    const modelId = (
-      await server.call("/api/system/model/save", {
-        token: admin,
-        body: {
-          name: "bench",
-          model: "fake-bench",
-          baseUrl: fake.url,
-          apiKey: fake.apiKey,
-          functionCall: "Unsupported",
-        },
-      })
-    ).data;
-    const agentId = (await server.call("/api/agent/add", { token: admin, body: { spaceId, name: "bench" } })).data;
-    const agent = await server.call(`/api/agent/${agentId}`, { token: admin });
-    await server.call("/api/agent/component/model/update", {
-      token: admin,
-      body: { id: agent.data.modelComponentConfig.id, targetId: modelId, bindConfig: {} },
-    });
-    const rows: (string | number)[][] = [];
-    let peakRss = 0;
-    const rssTimer = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    }, 100);
+    const { token, agentId } = await setUp(base, fake);
+    // Warm-up: the first turns compile statements and code paths; they are not measured.
+    const [warm] = await conversationsFor(base, token, agentId, 1);
+    for (let i = 0; i < 5; i++) await viaApi(base, token, warm as number, arrivals);
     for (const n of LEVELS) {
-      const conversations = await Promise.all(
-        Array.from(
-          { length: n },
-          async () =>
-            (await server.call("/api/agent/conversation/create", { token: admin, body: { agentId } })).data
-              .id as number,
-        ),
-      );
-      const directSamples = await Promise.all(Array.from({ length: n }, () => direct(fake.url, fake.apiKey)));
-      const apiSamples = await Promise.all(conversations.map((id) => viaApi(server.url, admin, id)));
-      const lost = apiSamples.reduce((sum, s) => sum + (CHUNKS - s.chunks), 0);
-      for (const [label, samples] of [
-        ["direct", directSamples],
-        ["via API", apiSamples],
-      ] as const) {
-        rows.push([
-          n,
-          label,
-          ms(
-            percentile(
-              samples.map((s) => s.first),
-              50,
-            ),
-          ),
-          ms(
-            percentile(
-              samples.map((s) => s.first),
-              95,
-            ),
-          ),
-          ms(
-            percentile(
-              samples.map((s) => s.first),
-              99,
-            ),
-          ),
-          ms(
-            percentile(
-              samples.map((s) => s.last),
-              50,
-            ),
-          ),
-          ms(
-            percentile(
-              samples.map((s) => s.last),
-              95,
-            ),
-          ),
-          ms(
-            percentile(
-              samples.map((s) => s.last),
-              99,
-            ),
-          ),
-          label === "via API" ? lost : "",
-        ]);
+      const rounds = n === 1 ? SINGLE_ROUNDS : 1;
+      const ids = await conversationsFor(base, token, agentId, n);
+      const directSamples: Sample[] = [];
+      for (let r = 0; r < rounds; r++)
+        directSamples.push(...(await Promise.all(ids.map(() => direct(fake.hello.url, fake.hello.apiKey)))));
+      let peak = rssOf(server.process.pid as number);
+      const rssTimer = setInterval(() => {
+        peak = Math.max(peak, rssOf(server.process.pid as number));
+      }, 50);
+      probe.lines.splice(0);
+      const cpuBefore = cpuMsOf(server.process.pid as number);
+      if (n === profiled) server.process.kill("SIGUSR2");
+      const runs: ApiRun[] = [];
+      for (let r = 0; r < rounds; r++)
+        runs.push(...(await Promise.all(ids.map((id) => viaApi(base, token, id, arrivals)))));
+      clearInterval(rssTimer);
+      const cpuPerTurn = (cpuMsOf(server.process.pid as number) - cpuBefore) / (n * rounds);
+      if (n === profiled) {
+        server.process.kill("SIGUSR2");
+        while (!server.lines.some((l) => l.profiled)) await new Promise((r) => setTimeout(r, 50));
       }
+      takeArrivals();
+      const health = probe.lines.splice(0);
+      const probeP99 = (p: string) => {
+        const answers = health.filter((h) => h.path === p);
+        const failed = answers.filter((h) => !h.ok).length;
+        return `${ms(
+          percentile(
+            answers.map((h) => h.ms),
+            99,
+          ),
+        )} (${answers.length}${failed ? `, ${failed} failed` : ""})`;
+      };
+      const apiSamples = runs.map((r) => r.sample);
+      const lost = apiSamples.reduce((sum, s) => sum + s.lost, 0);
+      const d = { first: pcts(directSamples.map((s) => s.first)), last: pcts(directSamples.map((s) => s.last)) };
+      const a = { first: pcts(apiSamples.map((s) => s.first)), last: pcts(apiSamples.map((s) => s.last)) };
+      const diff = (x: number[], y: number[]) => x.map((v, i) => v - (y[i] ?? 0));
+      overhead.push([n, "direct", ...fmt(d.first), ...fmt(d.last), "", "", "", "", ""]);
+      overhead.push([
+        n,
+        "via API",
+        ...fmt(a.first),
+        ...fmt(a.last),
+        lost,
+        `${(peak / 2 ** 20).toFixed(0)} MB`,
+        probeP99("/healthz"),
+        probeP99("/readyz"),
+        `${cpuPerTurn.toFixed(1)} ms`,
+      ]);
+      overhead.push([
+        n,
+        "difference",
+        ...fmt(diff(a.first, d.first)),
+        ...fmt(diff(a.last, d.last)),
+        "",
+        "",
+        "",
+        "",
+        "",
+      ]);
+      const traced = runs.map(phasesOf);
+      const phase = (k: keyof Phases) =>
+        `${ms(
+          percentile(
+            traced.map((t) => t[k]),
+            50,
+          ),
+        )} / ${ms(
+          percentile(
+            traced.map((t) => t[k]),
+            99,
+          ),
+        )}`;
+      phases.push([n, phase("accepted"), phase("toModel"), phase("toFirst"), phase("settle")]);
     }
-    clearInterval(rssTimer);
     table(
-      `Chat overhead (${CHUNKS} chunks, 5 ms apart; server and fake model in one process; peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB)`,
-      ["streams", "path", "TTFT p50", "TTFT p95", "TTFT p99", "last p50", "last p95", "last p99", "chunks lost"],
-      rows,
+      `Chat overhead, ${CHUNKS} chunks 5 ms apart (${where}; the fake model, the server and the client in separate processes; a lone stream ${SINGLE_ROUNDS} times in a row)`,
+      [
+        "streams",
+        "path",
+        "TTFT p50",
+        "TTFT p95",
+        "TTFT p99",
+        "last p50",
+        "last p95",
+        "last p99",
+        "events lost",
+        "server peak RSS",
+        "/healthz p99 (n)",
+        "/readyz p99 (n)",
+        "server CPU / turn",
+      ],
+      overhead,
+    );
+    table(
+      `Phases of a turn through the API, p50 / p99 (${where})`,
+      ["streams", "request → headers", "headers → model asked", "model asked → first token", "last token → end"],
+      phases,
     );
   } finally {
-    await server.close();
-    await fake.close();
+    await probe.stop();
+    await server.stop();
+    await fake.stop();
   }
 }

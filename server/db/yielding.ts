@@ -69,6 +69,22 @@ class StatementQueue {
 }
 
 type Query = PGlite["query"];
+type QueryOptions = Parameters<Query>[2];
+
+/** A plain read: no row locks, sequences, advisory locks or notifications. */
+const READ = /^\s*select\b/i;
+const SIDE_EFFECTS =
+  /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|nextval|setval|pg_advisory|pg_notify|pg_sleep/i;
+
+function readKey(sql: string, params: unknown[] | undefined, options: QueryOptions) {
+  if (!READ.test(sql) || SIDE_EFFECTS.test(sql)) return null;
+  const parsers = Object.keys(options?.parsers ?? {}).join(",");
+  try {
+    return JSON.stringify([sql, params ?? [], options?.rowMode ?? "", parsers]);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Routes every statement of `client` through one StatementQueue. Statements keep their order; a transaction
@@ -80,6 +96,8 @@ export function yieldBetweenStatements(client: PGlite) {
   const queue = new StatementQueue();
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
+  /** Reads waiting in the queue, by statement and parameters: a caller asking the same joins the waiting one. */
+  const waitingReads = new Map<string, Promise<Awaited<ReturnType<Query>>>>();
   const queued =
     (urgent: boolean): Query =>
     async (...args: Parameters<Query>) => {
@@ -90,7 +108,30 @@ export function yieldBetweenStatements(client: PGlite) {
         queue.release();
       }
     };
-  client.query = queued(false);
+  const plain = queued(false);
+  /**
+   * Identical reads issued while one is still waiting for its turn share its answer (each gets its own copy):
+   * 200 turns starting at once read the same token, agent, components and model, and each read costs
+   * milliseconds of the one thread. The shared read runs after every joiner asked, so each sees its own
+   * earlier writes; the key is dropped when the read starts, never serving a result older than the request.
+   */
+  client.query = (async (sql: string, params?: unknown[], options?: QueryOptions) => {
+    const key = readKey(sql, params, options);
+    if (key === null) return plain(sql, params, options);
+    const waiting = waitingReads.get(key);
+    if (waiting) return structuredClone(await waiting);
+    const read = (async () => {
+      await queue.acquire(false);
+      waitingReads.delete(key);
+      try {
+        return await query(sql, params, options);
+      } finally {
+        queue.release();
+      }
+    })();
+    waitingReads.set(key, read);
+    return read;
+  }) as Query;
   client.transaction = (async (fn: (tx: Transaction) => Promise<unknown>) => {
     await queue.acquire();
     try {

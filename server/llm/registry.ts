@@ -24,11 +24,33 @@ export function apiKeyOf(model: Pick<ModelRow, "apiKeyEncrypted">, secretKey: st
 
 export type LlmConfig = Pick<Config, "SECRET_KEY" | "EGRESS_ALLOW">;
 
+/** Built provider models by what they are made of, per config: at most this many kept. */
+const CACHED_MODELS = 64;
+const builtModels = new WeakMap<LlmConfig, Map<string, LanguageModelV3>>();
+
 /**
  * The AI SDK model for a configured model row; every call in the product goes through here. Base URLs are
  * typed by users, so every provider sends through the egress guard (the built-in model sends nothing).
+ * Building one compiles the provider's response schemas (about 2 ms of the one thread), so a model made of
+ * the same row fields is built once and reused; a changed row (address, key, protocol) builds a new one.
  */
 export function languageModelFor(model: ModelRow, config: LlmConfig, limits?: EgressLimits): LanguageModelV3 {
+  if (limits) return buildLanguageModel(model, config, limits);
+  const key = JSON.stringify([model.protocol, model.baseUrl, model.model, model.apiKeyEncrypted]);
+  let cache = builtModels.get(config);
+  if (!cache) {
+    cache = new Map();
+    builtModels.set(config, cache);
+  }
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const built = buildLanguageModel(model, config);
+  if (cache.size >= CACHED_MODELS) cache.delete(cache.keys().next().value as string);
+  cache.set(key, built);
+  return built;
+}
+
+function buildLanguageModel(model: ModelRow, config: LlmConfig, limits?: EgressLimits): LanguageModelV3 {
   const apiKey = apiKeyOf(model, config.SECRET_KEY);
   if (model.protocol === "Builtin") return new BuiltinLanguageModel(model.model);
   const fetch = guardedFetch(config, limits);

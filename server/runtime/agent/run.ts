@@ -13,6 +13,7 @@ import { type ChatEvent, type FinalResult, frame, messageEvent, type ProcessingS
 import { historyMessages, systemPrompt, userTurnText } from "./prompt";
 import { track } from "./ticker";
 import { cardFields, type RuntimeTool, type ToolContext, type TurnEnd, toolsForTurn } from "./tools";
+import { endTurn } from "./turn-end";
 import { startTurn } from "./turn-start";
 import { recognizeVariables } from "./variable-recognition";
 import { resumePausedWorkflow, turnHooks } from "./workflow-tool-chat";
@@ -298,17 +299,19 @@ async function settleTurn(
     outputText: state.text,
     componentExecuteResults: state.steps.map((s) => s.result),
   };
-  await conversations.updateMessage(deps.db, started.assistantId, {
+  // Group-committed with the turns ending at the same time (turn-end.ts).
+  await endTurn(deps, {
+    requestId,
+    messageId: started.assistantId,
     text: state.text,
     think: state.think,
     status: state.shuttingDown ? "interrupted" : failure ? "error" : "complete",
-    ...(state.ended?.reason === "QUESTION" ? { type: "QUESTION" as const } : {}),
+    type: state.ended?.reason === "QUESTION" ? "QUESTION" : null,
     finishReason: state.shuttingDown ? "INTERRUPTED" : failure ? "ERROR" : finishReason,
-    processingList: state.steps as unknown as Record<string, unknown>[],
-    finalResult: final as unknown as Record<string, unknown>,
-    modified: new Date(),
+    processingList: state.steps,
+    finalResult: final,
+    runStatus: failure ? "FAILED" : state.stopped ? "CANCEL" : "FINISHED",
   });
-  await conversations.setRunStatus(deps.db, requestId, failure ? "FAILED" : state.stopped ? "CANCEL" : "FINISHED");
   rememberTurn(deps, input, !failure && !state.stopped && !state.shuttingDown);
   if (failure) emit(frame(requestId, "ERROR", { message: failure }, { error: failure }));
   else emit(messageEvent(requestId, "CHAT", "", true, finishReason));

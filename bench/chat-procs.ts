@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+/** Child processes of the chat bench: the fake model, the server and the health probe, each on its own loop. */
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface Child {
+  process: ChildProcess;
+  /** The first JSON line the child printed (its address). */
+  hello: any;
+  /** Every later JSON line, as it arrives. */
+  lines: any[];
+  stop(): Promise<void>;
+}
+
+export async function startChild(file: string, args: string[] = [], nodeFlags: string[] = []): Promise<Child> {
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", path.join(here, file), ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: process.env,
+  });
+  const lines: any[] = [];
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const hello = await new Promise<any>((resolve, reject) => {
+    let first = true;
+    child.once("exit", (code) => first && reject(new Error(`${file} exited with ${code}`)));
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      const value = JSON.parse(line);
+      if (first) {
+        first = false;
+        resolve(value);
+      } else lines.push(value);
+    });
+  });
+  return {
+    process: child,
+    hello,
+    lines,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Resident memory of a process in bytes (Linux), 0 once it is gone. */
+export function rssOf(pid: number) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Which machine a figure came from, printed with every table. */
+export function machine() {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`;
+}
+
+/** CPU time a process has used so far, user and system, in ms (Linux, clock ticks of 10 ms). */
+export function cpuMsOf(pid: number) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,65 @@
+import type { Deps } from "#server/core";
+import type { Db } from "#server/db/client";
+
+interface Waiting<I, O> {
+  item: I;
+  resolve: (out: O) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit: the items that arrive while a batch is written (or within the same event-loop turn) are written
+ * together by the next one, in one transaction, instead of one transaction each on the single embedded
+ * connection. An idle server writes a lone item after one event-loop turn; every item's promise settles only
+ * once its batch has committed. If a batch fails, each of its items is retried alone, so one bad item fails
+ * only itself. `write` returns one result per item, in order.
+ */
+export function groupCommit<I, O>(write: (tx: Db, items: I[]) => Promise<O[]>) {
+  const committers = new WeakMap<Deps, { waiting: Waiting<I, O>[]; writing: boolean }>();
+
+  async function writeOnce(deps: Deps, batch: Waiting<I, O>[]) {
+    const out = await deps.db.transaction((tx) =>
+      write(
+        tx as unknown as Db,
+        batch.map((w) => w.item),
+      ),
+    );
+    for (const [i, w] of batch.entries()) w.resolve(out[i] as O);
+  }
+
+  async function drain(deps: Deps, c: { waiting: Waiting<I, O>[]; writing: boolean }) {
+    while (c.waiting.length) {
+      const batch = c.waiting.splice(0);
+      try {
+        await writeOnce(deps, batch);
+      } catch (err) {
+        if (batch.length === 1) batch[0]?.reject(err);
+        else
+          for (const w of batch) {
+            try {
+              await writeOnce(deps, [w]);
+            } catch (alone) {
+              w.reject(alone);
+            }
+          }
+      }
+    }
+    c.writing = false;
+  }
+
+  return (deps: Deps, item: I): Promise<O> => {
+    let c = committers.get(deps);
+    if (!c) {
+      c = { waiting: [], writing: false };
+      committers.set(deps, c);
+    }
+    const committer = c;
+    return new Promise<O>((resolve, reject) => {
+      committer.waiting.push({ item, resolve, reject });
+      if (!committer.writing) {
+        committer.writing = true;
+        setImmediate(() => void drain(deps, committer));
+      }
+    });
+  };
+}
