@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { endpoints } from "#contract/api";
 import { ChatView } from "../components/chat/chat-view";
 import { RunningNotice, useRunningAnswer } from "../components/chat/running-answer";
-import { type ConversationView, fromDto } from "../components/chat/types";
+import { type ConversationView, fromDto, withOpening } from "../components/chat/types";
 import type { ChatTransport } from "../components/chat/use-chat-stream";
 import { Avatar } from "../components/ui/avatar";
 import { Button, buttonClass } from "../components/ui/button";
@@ -132,7 +132,16 @@ function TempChat({
     if (resume.state === "idle") sessionStorage.setItem(SESSION_KEY, uid);
   }, [uid, resume.state, resume.submit]);
 
-  const initial = useMemo(() => conversation.messageList.map(fromDto), [conversation.messageList]);
+  // The opening message stays on top while the whole conversation is shown (the server sends the last 10).
+  const initial = useMemo(
+    () =>
+      withOpening(
+        conversation.messageList.map(fromDto),
+        conversation.agent.openingChatMsg,
+        conversation.messageList.length < 10,
+      ),
+    [conversation.messageList, conversation.agent.openingChatMsg],
+  );
   const { waitingFor, epoch } = useRunningAnswer(conversation.runningRequestId);
   const transport = useMemo<ChatTransport>(
     () => ({

@@ -75,6 +75,10 @@ export async function sendFromForm(context: AppLoadContext, request: Request, fo
   const firstTurn = !turn.conversation.messageList.some((m) => m.role === "USER");
   const missing = firstTurn ? missingRequired(variables, variableParams) : [];
   if (missing.length) return { error: `请填写必填参数：${missing.join("、")}`, text };
+  // Refused before anything is stored: the server would refuse the message anyway.
+  if (files.length && turn.conversation.agent.openFileBox !== "Open") {
+    return { error: "该智能体未开启文件盒，不能发送附件", text };
+  }
   const uploaded = await uploadFiles(context, request, files, turn.chatKey);
   if (!uploaded.ok) return { error: uploaded.error, text };
   if (!text && !uploaded.attachments.length) return { error: "请输入消息", text };

@@ -4,8 +4,9 @@ import { data, redirect, useFetcher, useLocation, useNavigate } from "react-rout
 import { endpoints } from "#contract/api";
 import { ChatHistory } from "../components/chat/chat-history";
 import { ChatView } from "../components/chat/chat-view";
+import { ConversationDialogs, ConversationMenu, readConversationDialog } from "../components/chat/conversation-menu";
 import { RunningNotice, useRunningAnswer } from "../components/chat/running-answer";
-import { fromDto } from "../components/chat/types";
+import { fromDto, withOpening } from "../components/chat/types";
 import { type ChatTransport, fetchSuggestions } from "../components/chat/use-chat-stream";
 import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { pageTitle } from "../lib/meta";
@@ -28,8 +29,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const history = await apiCall(context, request, conversations.list, {
     body: { agentId: conversation.agentId, limit: 20 },
   });
-  const message = new URL(request.url).searchParams.get("message")?.slice(0, 20_000) || null;
-  return { conversation, history, message };
+  const url = new URL(request.url);
+  const message = url.searchParams.get("message")?.slice(0, 20_000) || null;
+  return { conversation, history, message, dialog: readConversationDialog(url) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -44,8 +46,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return { intent, ok: updated.ok };
   }
 
+  if (intent === "rename") {
+    const topic = String(form.get("topic") ?? "").trim();
+    if (!topic) return { intent, error: "请输入会话名称" };
+    const renamed = await tryApiCall(context, request, conversations.update, { body: { id, topic } });
+    if (!renamed.ok) return { intent, error: renamed.error.message };
+    return redirectWithToast(context, here, { type: "success", message: "已重命名" });
+  }
+  if (intent === "delete") {
+    const deleted = await tryApiCall(context, request, conversations.delete, { params: { id } });
+    if (!deleted.ok) return redirectWithToast(context, here, { type: "error", message: deleted.error.message });
+    return redirectWithToast(context, "/", { type: "success", message: "删除成功" });
+  }
+
   const conversation = await conversationOf(context, request, id);
-  if (intent === "new") {
+  if (intent === "new" || intent === "clear") {
     const created = await tryApiCall(context, request, conversations.create, {
       body: { agentId: conversation.agentId, devMode: false },
     });
@@ -68,21 +83,40 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ChatPage({ loaderData, actionData }: Route.ComponentProps) {
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const failed = actionData && "error" in actionData ? actionData : null;
+  const error = failed && failed.intent !== "rename" ? (failed.error ?? null) : null;
+  const renameError = failed?.intent === "rename" ? (failed.error ?? null) : null;
   // One instance per conversation: switching conversations resets the stream, chips, panel and title state.
-  return <ConversationPage key={loaderData.conversation.id} {...loaderData} error={error ?? null} />;
+  return (
+    <ConversationPage
+      key={loaderData.conversation.id}
+      {...loaderData}
+      error={error ?? null}
+      renameError={renameError}
+    />
+  );
 }
 
-type ConversationPageProps = Route.ComponentProps["loaderData"] & { error: string | null };
+type ConversationPageProps = Route.ComponentProps["loaderData"] & {
+  error: string | null;
+  renameError: string | null;
+};
 
-function ConversationPage({ conversation, history, message, error }: ConversationPageProps) {
+function ConversationPage({ conversation, history, message, dialog, error, renameError }: ConversationPageProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const titleFetcher = useFetcher();
   const titled = useRef(conversation.topicUpdated === 1);
 
-  const initial = useMemo(() => conversation.messageList.map(fromDto), [conversation.messageList]);
   const { id, agent } = conversation;
+  const here = `/home/chat/${id}`;
+  // The server sends the last 10 messages: fewer means the whole conversation, opening message included.
+  const initial = useMemo(
+    () =>
+      withOpening(conversation.messageList.map(fromDto), agent.openingChatMsg, conversation.messageList.length < 10),
+    [conversation.messageList, agent.openingChatMsg],
+  );
+  const title = conversation.topic || agent.name;
   const transport = useMemo<ChatTransport>(
     () => ({
       streamUrl: "/resources/chat-stream",
@@ -126,10 +160,17 @@ function ConversationPage({ conversation, history, message, error }: Conversatio
           header={
             <>
               <header className="flex h-12 shrink-0 items-center gap-2 border-gray-200 border-b bg-white px-4">
-                <h1 className="truncate font-semibold">{conversation.topic || agent.name}</h1>
-                {conversation.topic ? <span className="truncate text-gray-400 text-xs">{agent.name}</span> : null}
+                <h1 className="min-w-0 truncate font-semibold" title={title}>
+                  {title}
+                </h1>
+                {conversation.topic ? (
+                  <span className="min-w-0 max-w-40 shrink-[2] truncate text-gray-400 text-xs">{agent.name}</span>
+                ) : null}
+                <span className="ml-auto" />
+                <ConversationMenu here={here} title={title} />
               </header>
-              {waitingFor ? <RunningNotice requestId={waitingFor} href={`/home/chat/${id}`} /> : null}
+              <ConversationDialogs dialog={dialog} here={here} topic={conversation.topic} error={renameError} />
+              {waitingFor ? <RunningNotice requestId={waitingFor} href={here} /> : null}
               {error ? (
                 <p
                   role="alert"

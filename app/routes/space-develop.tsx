@@ -1,4 +1,4 @@
-import { Bot, Plus, Search, SearchX } from "lucide-react";
+import { Bot, FileUp, Plus, Search, SearchX } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useRouteLoaderData } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -76,8 +76,20 @@ export default function DevelopPage({ loaderData, actionData }: Route.ComponentP
   };
 
   return (
-    <div className="flex flex-col gap-5 p-8">
-      <PageHeader title="智能体开发" description={space.name} actions={<CreateAgentButton spaceId={space.id} />} />
+    <div className="flex flex-col gap-5 p-4 md:p-8">
+      <PageHeader
+        title="智能体开发"
+        description={space.name}
+        actions={
+          <>
+            <Link to={`/space/${space.id}/develop/import`} className={buttonClass("secondary")}>
+              <FileUp className="size-4" aria-hidden />
+              导入配置
+            </Link>
+            <CreateAgentButton spaceId={space.id} />
+          </>
+        }
+      />
       <DevelopFilters spaceId={space.id} query={query} />
       {dialog ? (
         <DevelopDialog

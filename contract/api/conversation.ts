@@ -86,6 +86,8 @@ export const messageDto = z.object({
   processingList: z.array(z.record(z.string(), z.unknown())),
   finalResult: z.record(z.string(), z.unknown()).nullable(),
   finished: z.boolean(),
+  /** Follow-up questions generated for this answer (shown again as chips after a reload). */
+  suggestions: z.array(z.string()),
 });
 
 export const conversationDto = z.object({
@@ -108,6 +110,12 @@ export const conversationDto = z.object({
   created: z.iso.datetime({ offset: true }),
   modified: z.iso.datetime({ offset: true }),
 });
+
+/** A conversation in a list, with the name and icon of its agent (a subset of the original's `agent`). */
+export const conversationListItemDto = conversationDto.extend({
+  agent: z.object({ agentId: z.number().int(), name: z.string(), icon: z.string() }),
+});
+export type ConversationListItemDto = z.infer<typeof conversationListItemDto>;
 
 /** A conversation with its agent (as chat users see it), its last messages and the answer still running, if any. */
 export const conversationViewDto = conversationDto.extend({
@@ -135,7 +143,7 @@ export const conversation = {
     method: "POST",
     path: "/api/agent/conversation/list",
     body: listConversationInput,
-    response: z.array(conversationDto),
+    response: z.array(conversationListItemDto),
   }),
   update: endpoint({
     method: "POST",

@@ -58,6 +58,8 @@ export const agentDetailDto = z.object({
   openingGuidQuestions: z.array(z.string()),
   guidQuestionDtos: z.array(guidQuestionDto),
   openScheduledTask: z.enum(openClose),
+  /** 文件盒: whether the chat offers attachments (the chat stream refuses files when it is off). */
+  openFileBox: z.enum(openClose),
   variables: z.array(variableSchema),
   manualComponents: z.array(
     z.object({

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addAgent, ok, personalSpace, refused, type Team, team } from "../support/agents";
-import { CHAT_PATH, chat, finalOf, messageRows, newConversation } from "../support/chat";
+import { CHAT_PATH, chat, configure, finalOf, messageRows, newConversation } from "../support/chat";
 import { count } from "../support/helpers";
 import { type Envelope, startServer, type TestServer } from "../support/server";
 import { postSse } from "../support/sse";
@@ -52,6 +52,7 @@ describe("attaching a file by its key", () => {
     expect(await messageRows(s, theirs.id)).toEqual([]);
 
     const memberAgent = await addAgent(s, t.member.token, t.spaceId);
+    await configure(s, t.member.token, memberAgent, { openFileBox: "Open" });
     const own = await newConversation(s, t.member.token, memberAgent);
     const { events } = await chat(s, t.member.token, own.id, "看看这个", { attachments: [attachmentOf(secret)] });
     expect(finalOf(events)).toMatchObject({ data: { success: true } });
@@ -62,6 +63,7 @@ describe("attaching a file by its key", () => {
 
   it("is refused to a visitor of a temporary link for another user's file; files sent through the link work", async () => {
     const agentId = await addAgent(s, t.member.token, t.spaceId, { name: "临时助手" });
+    await configure(s, t.member.token, agentId, { openFileBox: "Open" });
     const link = ok(
       await s.call(`/api/temp/chat/${agentId}/link/create`, { token: t.member.token, body: { requireLogin: 0 } }),
     );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedUrl } from "#server/modules/file/service";
 import { findTenantConfigValues, saveTenantConfigValues } from "#server/modules/tenant/repo";
 import { addAgent, ok, refused, type Team, team } from "../support/agents";
-import { CHAT_PATH, chat, messageRows, newConversation } from "../support/chat";
+import { CHAT_PATH, chat, configure, messageRows, newConversation } from "../support/chat";
 import { count } from "../support/helpers";
 import { type Envelope, startServer, type TestServer } from "../support/server";
 import { postSse } from "../support/sse";
@@ -120,6 +120,7 @@ describe("attachments on chat messages", () => {
   it("are stored with the message and come back with a fresh working URL", async () => {
     const { key, fileName, mimeType } = ok(await upload("需求.md", "# 需求文档"));
     const agentId = await addAgent(s, t.member.token, t.spaceId);
+    await configure(s, t.member.token, agentId, { openFileBox: "Open" });
     const conv = await newConversation(s, t.member.token, agentId);
     // The client's URL and type are not trusted: the stored file decides.
     const attachment = { fileKey: key, fileUrl: "https://evil.example/stale", fileName, mimeType: "text/html" };

@@ -26,6 +26,8 @@ beforeAll(async () => {
   [s, fake] = await Promise.all([startServer(), startFakeOpenAI()]);
   t = await team(s);
   agentId = await addAgent(s, t.member.token, t.spaceId, { name: "临时助手" });
+  // 文件盒 on: the attachment tests below send files through the link.
+  await configure(s, t.member.token, agentId, { openFileBox: "Open" });
 });
 afterAll(async () => {
   await s.close();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { answerTo, createAgent, messageList, newConversation, OFFLINE_ANSWER } from "./chat-support";
+import { answerTo, call, createAgent, messageList, newConversation, OFFLINE_ANSWER } from "./chat-support";
 import { ADMIN, loginWithPassword } from "./support";
 
 test.use({ javaScriptEnabled: false });
@@ -7,6 +7,7 @@ test.use({ javaScriptEnabled: false });
 test("chat without JavaScript: the form posts, the finished answer shows after the redirect", async ({ page }) => {
   await loginWithPassword(page, ADMIN.account, ADMIN.password);
   const { agentId } = await createAgent(page, "template-2");
+  await call(page, "/api/agent/config/update", { id: agentId, openFileBox: "Open" });
   const id = await newConversation(page, agentId);
   await page.goto(`/home/chat/${id}`);
   await expect(page.getByText("你好！我是写作助手")).toBeVisible();

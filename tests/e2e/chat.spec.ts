@@ -160,6 +160,7 @@ test("an answer still running after a reload is shown as running, then stored; i
 
 test("a text file goes along as an attachment, with upload progress and remove", async ({ page }) => {
   const { agentId } = await createAgent(page, "template-1");
+  await call(page, "/api/agent/config/update", { id: agentId, openFileBox: "Open" });
   const id = await newConversation(page, agentId);
   await page.goto(`/home/chat/${id}`);
 

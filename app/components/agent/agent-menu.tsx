@@ -1,9 +1,28 @@
-import { ArrowRightLeft, BarChart3, Copy, Link2, type LucideIcon, PackageMinus, Trash2 } from "lucide-react";
+import {
+  ArrowRightLeft,
+  BarChart3,
+  Copy,
+  Download,
+  Link2,
+  type LucideIcon,
+  PackageMinus,
+  ScrollText,
+  Trash2,
+} from "lucide-react";
+import { endpoints, pathOf } from "#contract/api";
 import type { AgentPermission } from "#contract/api/agent-dto";
 import type { MenuEntry } from "../ui/menu";
 
 /** The card menu's actions (SPEC §3 "Agent action menu"). */
-export type AgentMenuAction = "Analyze" | "Create_Copy" | "Move" | "Temporary_Session" | "Off_Shelf" | "Del";
+export type AgentMenuAction =
+  | "Analyze"
+  | "Create_Copy"
+  | "Move"
+  | "Temporary_Session"
+  | "Export"
+  | "Log"
+  | "Off_Shelf"
+  | "Del";
 
 export interface AgentMenuItem {
   action: AgentMenuAction;
@@ -19,6 +38,8 @@ export const agentMenuItems: readonly AgentMenuItem[] = [
   { action: "Create_Copy", label: "创建副本", icon: Copy, permission: "Copy" },
   { action: "Move", label: "迁移", icon: ArrowRightLeft, permission: "Transfer" },
   { action: "Temporary_Session", label: "临时会话", icon: Link2, permission: "TempChat" },
+  { action: "Export", label: "导出配置", icon: Download, permission: "Export" },
+  { action: "Log", label: "日志", icon: ScrollText },
   { action: "Off_Shelf", label: "下架", icon: PackageMinus, permission: "Publish" },
   { action: "Del", label: "删除", icon: Trash2, permission: "Delete" },
 ];
@@ -35,6 +56,9 @@ function ownPage(agent: MenuTarget, action: AgentMenuAction) {
   const base = `/space/${agent.spaceId}/agent/${agent.id}`;
   if (action === "Temporary_Session") return `${base}/temp-links`;
   if (action === "Off_Shelf") return `${base}/publish#publish-records`;
+  if (action === "Log") return `${base}/log`;
+  // The file itself: a plain link downloads it (the session cookie signs the request).
+  if (action === "Export") return pathOf(endpoints.agentExport.export, { agentId: agent.id });
   return null;
 }
 
@@ -63,6 +87,10 @@ export function agentMenuEntries(agent: MenuTarget, { hrefFor, copyNow }: MenuHa
       );
       const to = ownPage(agent, item.action) ?? hrefFor(item.action);
       if (item.action === "Create_Copy") return { kind: "command", key: item.action, label, to, onSelect: copyNow };
+      // With JavaScript a client-side <Link> would look for a page there; the browser downloads it instead.
+      if (item.action === "Export") {
+        return { kind: "command", key: item.action, label, to, onSelect: () => window.location.assign(to) };
+      }
       return { kind: "link", key: item.action, label, to };
     });
 }

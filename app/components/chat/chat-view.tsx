@@ -9,7 +9,7 @@ import { userVariables } from "./variables";
 import { VariablesForm } from "./variables-form";
 
 interface ChatViewProps {
-  agent: Pick<ChatAgent, "variables" | "guidQuestionDtos">;
+  agent: Pick<ChatAgent, "variables" | "guidQuestionDtos" | "openFileBox">;
   messages: ChatMessage[];
   transport: ChatTransport;
   /** Values the conversation already holds for the agent's variables. */
@@ -62,6 +62,7 @@ export function ChatView(props: ChatViewProps) {
           autoSubmit={Boolean(props.autoSend) && !asked}
           onAutoSubmitted={props.onAutoSent}
           action={props.action}
+          attachments={agent.openFileBox === "Open"}
         >
           {askVariables ? <VariablesForm variables={agent.variables} values={props.variableValues} /> : null}
         </Composer>

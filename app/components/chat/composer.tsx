@@ -67,6 +67,8 @@ interface ComposerProps {
   placeholder?: string;
   /** Where the form posts without JavaScript (defaults to the current page). */
   action?: string;
+  /** Offer attachments: only when the agent's 文件盒 is on (the server refuses files otherwise). */
+  attachments?: boolean;
 }
 
 /**
@@ -158,7 +160,9 @@ export function Composer(props: ComposerProps) {
           className="w-full resize-none bg-transparent px-1.5 py-1 outline-none placeholder:text-gray-400"
         />
         <div className="flex items-center justify-between gap-2">
-          {hydrated ? (
+          {props.attachments === false ? (
+            <span />
+          ) : hydrated ? (
             <>
               <input
                 ref={picker}

@@ -26,6 +26,8 @@ export interface ChatMessage {
   error: string | null;
   /** The agent's opening message, shown in an empty conversation. */
   opening: boolean;
+  /** Follow-up questions stored with a finished answer. */
+  suggestions?: string[];
 }
 
 /** A card a finished step produced (card template fields), shown in the side panel's Show_Stand mode. */
@@ -63,7 +65,24 @@ export function fromDto(m: MessageDto): ChatMessage {
     requestId: m.requestId || null,
     error: m.status === "error" ? (final?.error ?? "回复生成失败") : null,
     opening: m.finishReason === "OPENING",
+    suggestions: m.suggestions,
   };
+}
+
+/**
+ * The agent's opening message as the first bubble: the server sends it for an empty conversation; once there
+ * are messages it stays on top as long as the whole conversation is shown (its first message is loaded).
+ */
+export function withOpening(messages: ChatMessage[], openingText: string, complete: boolean): ChatMessage[] {
+  if (!openingText.trim() || messages.some((m) => m.opening) || !complete) return messages;
+  const opening = localMessage("ASSISTANT", { text: openingText, status: "complete", opening: true });
+  return [{ ...opening, key: "opening" }, ...messages];
+}
+
+/** The chips a reloaded chat shows: the follow-up questions stored with its last answer. */
+export function storedSuggestions(messages: ChatMessage[]) {
+  const last = messages.at(-1);
+  return last?.role === "ASSISTANT" && last.status === "complete" ? (last.suggestions ?? []) : [];
 }
 
 /** A message that exists only in the browser so far (the one being sent, or the answer being streamed). */

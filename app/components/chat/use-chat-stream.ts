@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { readJsonStream } from "#app/lib/sse";
 import { chatEventSchema } from "#contract/chat";
 import { applyEvent, startTurn, type Turn } from "./stream-reducer";
-import { type Attachment, type ChatMessage, localMessage, type SidePanel } from "./types";
+import { type Attachment, type ChatMessage, localMessage, type SidePanel, storedSuggestions } from "./types";
 
 /** Stream events are applied at once but shown in batches, so long answers do not re-render per token. */
 const FLUSH_MS = 200;
@@ -33,6 +33,20 @@ interface ActiveRun {
   requestId: string | null;
   /** Stop was pressed before the first event told us the request id. */
   stopWanted: boolean;
+  /** Cuts the stream off if it has not ended a while after 停止生成. */
+  stopTimer?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * After 停止生成 the stream still brings the answer's last pieces and its FINAL_RESULT (the server stops the
+ * model and saves what was sent), so the screen ends with exactly what was saved. Only a stream that does not
+ * end within this grace is cut off here.
+ */
+const STOP_GRACE_MS = 10_000;
+
+function stopRun(run: ActiveRun & { requestId: string }, temp?: boolean) {
+  void requestStop(run.requestId, temp);
+  run.stopTimer ??= setTimeout(() => run.abort.abort(), STOP_GRACE_MS);
 }
 
 /** Asks the backend to stop an answer; the reader's own fetch is aborted separately. */
@@ -74,7 +88,7 @@ const failed = (turn: Turn, error: string): Turn => ({ ...turn, answer: { ...tur
  */
 export function useChatStream(initial: ChatMessage[], transport: ChatTransport) {
   const [messages, setMessages] = useState(initial);
-  const [chips, setChips] = useState<string[]>([]);
+  const [chips, setChips] = useState<string[]>(() => storedSuggestions(initial));
   const [panel, setPanel] = useState<SidePanel>({ mode: "Hide" });
   const [streaming, setStreaming] = useState(false);
   const transportRef = useRef(transport);
@@ -123,10 +137,7 @@ export function useChatStream(initial: ChatMessage[], transport: ChatTransport) 
           turn = applyEvent(turn, event);
           if (!run.requestId && turn.answer.requestId) {
             run.requestId = turn.answer.requestId;
-            if (run.stopWanted) {
-              void requestStop(run.requestId, t.temp);
-              run.abort.abort();
-            }
+            if (run.stopWanted) stopRun(run as ActiveRun & { requestId: string }, t.temp);
           }
           return turn.done;
         });
@@ -139,6 +150,7 @@ export function useChatStream(initial: ChatMessage[], transport: ChatTransport) 
       }
     } finally {
       clearInterval(timer);
+      clearTimeout(run.stopTimer);
       if (run.abort.signal.aborted && !turn.done) turn = { ...turn, answer: { ...turn.answer, status: "stopped" } };
       flush();
       active.current = null;
@@ -161,8 +173,7 @@ export function useChatStream(initial: ChatMessage[], transport: ChatTransport) 
       run.stopWanted = true;
       return;
     }
-    void requestStop(run.requestId, transportRef.current.temp);
-    run.abort.abort();
+    stopRun(run as ActiveRun & { requestId: string }, transportRef.current.temp);
   }, []);
 
   return { messages, chips, panel, setPanel, streaming, send, stop };

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { House, LayoutGrid, type LucideIcon, Settings, Store } from "lucide-react";
+import { House, LayoutGrid, type LucideIcon, MessageSquarePlus, Settings, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import type { UserDto } from "#contract/api/auth-dto";
@@ -13,6 +13,7 @@ interface RailItem {
 }
 
 const items: RailItem[] = [
+  { to: "/home/new", label: "新建会话", icon: MessageSquarePlus },
   { to: "/", label: "首页", icon: House },
   { to: "/space", label: "工作空间", icon: LayoutGrid },
   { to: "/square", label: "广场", icon: Store },

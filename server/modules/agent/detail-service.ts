@@ -50,6 +50,7 @@ export async function describeAgent(deps: Deps, agent: repo.AgentRow, viewer: { 
     openingGuidQuestions: config.guidQuestionDtos.filter((q) => q.type === "Question").map((q) => q.info),
     guidQuestionDtos: config.guidQuestionDtos,
     openScheduledTask: config.openScheduledTask,
+    openFileBox: config.openFileBox === "Open" ? ("Open" as const) : ("Close" as const),
     variables: variables.filter((v) => v.enable !== false),
     manualComponents: config.components
       .filter((c) => manualModes.has(String(c.bindConfig.invokeType)))

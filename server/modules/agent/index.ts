@@ -4,6 +4,7 @@
  */
 export {
   type AgentRow,
+  agentLabels,
   bumpStatistic,
   ensureCards,
   findAgent,

@@ -35,6 +35,16 @@ export async function findAgent(db: Db, tenantId: number, id: number) {
   return row;
 }
 
+/** Names and icons of agents by id (lists that show which agent each row belongs to). */
+export async function agentLabels(db: Db, tenantId: number, ids: number[]) {
+  if (!ids.length) return new Map<number, { agentId: number; name: string; icon: string }>();
+  const rows = await db
+    .select({ agentId: agents.id, name: agents.name, icon: agents.icon })
+    .from(agents)
+    .where(and(eq(agents.tenantId, tenantId), inArray(agents.id, ids)));
+  return new Map(rows.map((r) => [r.agentId, r]));
+}
+
 export async function updateAgent(db: Db, id: number, values: Partial<NewAgent>) {
   await db.update(agents).set(values).where(eq(agents.id, id));
 }

@@ -22,6 +22,8 @@ import { generateTitle, suggestQuestions } from "./generation";
 import * as repo from "./repo";
 
 const BUSY = "上一条回复还在生成中，请稍候或先停止";
+/** 文件盒 off: the agent takes no attachments (the chat hides them; this is for other clients). */
+export const FILE_BOX_CLOSED = "该智能体未开启文件盒，不能发送附件";
 
 export const newRequestId = () => randomUUID().replaceAll("-", "");
 
@@ -68,6 +70,7 @@ export function toMessageDto(m: repo.MessageRow, secret: string) {
     processingList: m.processingList,
     finalResult: m.finalResult,
     finished: m.status !== "incomplete",
+    suggestions: m.suggestions,
   };
 }
 export type MessageDto = ReturnType<typeof toMessageDto>;
@@ -150,6 +153,7 @@ export async function getConversationView(deps: Deps, conversation: repo.Convers
       processingList: [],
       finalResult: null,
       finished: true,
+      suggestions: [],
     });
   }
   const running = await repo.executingRun(deps.db, conversation.id);
@@ -170,7 +174,12 @@ export async function listConversations(deps: Deps, actor: Actor, input: ListCon
     limit: input.limit,
     devMode: 0,
   });
-  return rows.map(toConversationDto);
+  // Each row names its agent, so a history across agents can say whom it was with.
+  const labels = await agents.agentLabels(deps.db, actor.tenantId, [...new Set(rows.map((r) => r.agentId))]);
+  return rows.map((c) => ({
+    ...toConversationDto(c),
+    agent: labels.get(c.agentId) ?? { agentId: c.agentId, name: "", icon: "" },
+  }));
 }
 
 /** A given topic is saved as is; otherwise a title is generated from the first message (≤ 50 characters). */
@@ -225,6 +234,7 @@ export async function startChat(
   if (conversation.devMode && conversation.type === "Chat") await accessAgent(deps, actor, agent.id);
   if (await repo.executingRun(deps.db, conversation.id)) throw fail(BUSY);
   const config = await runnableConfig(deps, agent, { devMode: conversation.devMode === 1, userId: actor.userId });
+  if (attachments.length && config.openFileBox !== "Open") throw fail(FILE_BOX_CLOSED);
   const { model, bind } = await modelOf(deps, agent, config);
   const requestId = newRequestId();
   const turn: TurnInput = {

@@ -3,7 +3,7 @@ import { file } from "#contract/api/file";
 import type { ApiEnv } from "#server/api/context";
 import { ok, readQuery, requireActor } from "#server/api/http";
 import type { Deps } from "#server/core";
-import { AppError, Codes } from "#server/core";
+import { AppError, Codes, fail } from "#server/core";
 import { CHAT_KEY_RE } from "../tempchat/contract";
 import { linkSession } from "../tempchat/service";
 import { proxyImage } from "./image-proxy";
@@ -19,6 +19,8 @@ export function fileRoutes(deps: Deps) {
       const chatKey = c.req.query("chatKey");
       if (!actor && chatKey && CHAT_KEY_RE.test(chatKey)) {
         const session = await linkSession(deps, chatKey, null);
+        // A link's visitors upload only to attach files, which an agent with 文件盒 off does not take.
+        if (session.agent.openFileBox !== "Open") throw fail("该智能体未开启文件盒，不能上传文件");
         actor = session.runAs;
         linkId = session.link.id;
       }
