@@ -8,6 +8,8 @@ import { createApi } from "../../server/api/app";
 import type { Deps } from "../../server/core";
 import { insertMemories } from "../../server/modules/memory/repo";
 import { memoryIndex } from "../../server/runtime/memory/recall";
+import { insertMemories } from "../../server/modules/memory/repo";
+import { memoryIndex } from "../../server/runtime/memory/recall";
 import { addAgent } from "../support/agents";
 import { chat } from "../support/chat";
 import { codeFrom } from "../support/helpers";
@@ -418,6 +420,30 @@ describe("responses conform to the contract on the happy path", () => {
     await call(table.clear, { token, params: { tableId: id } });
     const copy = (await call(table.copy, { token, query: { tableId: id }, body: {} })) as number;
     await call(table.delete, { token, params: { id: copy } });
+  });
+
+  it("long-term memory: list, agents, update, delete, clear", async () => {
+    const { memory } = endpoints;
+    const user = await s.newUser();
+    const spaceId = (await call(space.add, { token: user.token, body: { name: "记忆空间" } })) as number;
+    const agentId = await addAgent(s, user.token, spaceId);
+    const content = "用户的名字是契约";
+    const [a, b] = await insertMemories(
+      s.deps.db,
+      [1, 2].map(() => ({
+        tenantId: 1,
+        userId: user.id,
+        agentId,
+        category: "profile",
+        content,
+        ...memoryIndex(content),
+      })),
+    );
+    await call(memory.list, { token: user.token, body: { agentId } });
+    await call(memory.agents, { token: user.token, body: {} });
+    await call(memory.update, { token: user.token, body: { id: a!.id, content: "用户的名字是契约二" } });
+    await call(memory.delete, { token: user.token, params: { id: b!.id }, body: {} });
+    expect(await call(memory.clear, { token: user.token, body: { agentId } })).toBe(1);
   });
 
   it("long-term memory: list, agents, update, delete, clear", async () => {
