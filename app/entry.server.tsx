@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter } from "react-router";
+import { preloadMarkdown } from "./components/chat/markdown";
 import { contentSecurityPolicy } from "./lib/csp.server";
 import { NonceContext } from "./lib/nonce";
 
@@ -14,12 +15,14 @@ export const streamTimeout = 5_000;
  * React Router's default Node entry, plus the page CSP: a fresh nonce per page, given to React's and
  * React Router's inline scripts and named in the header, so no other inline script can run.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  // Loaded once: afterwards every answer renders as Markdown in the first pass, with or without JavaScript.
+  await preloadMarkdown();
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, import.meta.env.DEV));
   if (request.method.toUpperCase() === "HEAD") {

@@ -1,10 +1,10 @@
 import { agent } from "./agent";
-import { agentExport } from "./agent-export";
 import { assistant } from "./assistant";
 import { auth } from "./auth";
 import { component } from "./component";
 import { conversation } from "./conversation";
 import type { Endpoint } from "./endpoint";
+import { elsewhere } from "./elsewhere";
 import { file } from "./file";
 import { knowledge } from "./knowledge";
 import { memory } from "./memory";
@@ -26,11 +26,11 @@ export { type Endpoint, endpoint, pathOf, type ResponseOf } from "./endpoint";
 /** Every endpoint of the API, by module: the server validates with these schemas and the web calls by them. */
 export const endpoints = {
   agent,
-  agentExport,
   assistant,
   auth,
   component,
   conversation,
+  elsewhere,
   file,
   knowledge,
   memory,

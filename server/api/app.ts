@@ -3,7 +3,6 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "../lib/cross-site";
-import { agentExportRoutes } from "../modules/agent/export-routes";
 import { agentRoutes, homeRoutes, publishedRoutes, userAgentRoutes } from "../modules/agent/routes";
 import { assistantRoutes } from "../modules/assistant/routes";
 import { authRoutes } from "../modules/auth/routes";
@@ -14,6 +13,7 @@ import "../modules/component/registry";
 import type { Deps } from "../core";
 import { AppError, Codes, envelope } from "../core";
 import { conversationRoutes } from "../modules/conversation/routes";
+import { elsewhereRoutes } from "../modules/elsewhere/routes";
 import { fileRoutes } from "../modules/file/routes";
 import { knowledgeRoutes } from "../modules/knowledge";
 import { memoryRoutes } from "../modules/memory";
@@ -109,7 +109,6 @@ export function createApi(deps: Deps) {
   api.route("/api/agent/task", taskRoutes(deps));
   api.route("/api/agent", triggerRoutes(deps));
   api.route("/api/trigger", triggerEventRoutes(deps));
-  api.route("/api/agent", agentExportRoutes(deps));
   api.route("/api/agent", agentRoutes(deps));
   api.route("/api/user/agent", userAgentRoutes(deps));
   api.route("/api/home", homeRoutes(deps));
@@ -132,6 +131,7 @@ export function createApi(deps: Deps) {
   api.route("/api/knowledge", knowledgeRoutes(deps));
   api.route("/api/assistant", assistantRoutes(deps));
   api.route("/api/memory", memoryRoutes(deps));
+  api.route("/api", elsewhereRoutes(deps));
 
   api.notFound((c) => {
     const path = c.req.path;

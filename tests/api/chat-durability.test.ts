@@ -1,75 +1,27 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_TEXT, startFakeOpenAI } from "../fixtures/fake-openai";
 import { CHAT_PATH, eventually, streamed } from "../support/chat";
-import { ADMIN_PASSWORD, type Envelope } from "../support/server";
+import { killChild, killChildServers, startChildServer } from "../support/child-server";
+import { ADMIN_PASSWORD } from "../support/server";
 import { openSse, postSse } from "../support/sse";
-import { SNAPSHOT_ENV } from "../support/test-db";
 
 /** The real server in a child process on DATA_DIR, so it can be SIGKILLed and started again. */
-async function startChild(dataDir: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("tests", "support", "serve-child.ts")], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: "silent",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      EGRESS_ALLOW: "127.0.0.1",
-      // The first start copies the run's seeded database instead of migrating and seeding an empty one.
-      ...(process.env[SNAPSHOT_ENV] ? { [SNAPSHOT_ENV]: process.env[SNAPSHOT_ENV] } : {}),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.on("data", (d) => {
-    stderr += String(d);
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += String(d);
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const call = async <T = any>(p: string, opts: { token?: string; body?: unknown } = {}) => {
-    const res = await fetch(url + p, {
-      method: opts.body === undefined ? "GET" : "POST",
-      headers: { "content-type": "application/json", ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-    const json = (await res.json()) as Envelope<T>;
-    if (json.code !== "0000") throw new Error(`${p}: ${json.code} ${json.message}`);
-    return json.data;
-  };
-  return { child, url, call };
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
+const startChild = async (dir: string) => {
+  const server = await startChildServer(dir);
+  return { ...server, call: server.data };
+};
 
 let dataDir: string;
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
-const children: ChildProcess[] = [];
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "durability-"));
   fake = await startFakeOpenAI({ slowMs: 100 });
 });
 afterAll(async () => {
-  for (const c of children) await killed(c);
+  await killChildServers();
   await fake.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -77,7 +29,6 @@ afterAll(async () => {
 describe("a server killed mid-answer", () => {
   it("keeps the user's message, marks the partial answer interrupted, and the conversation continues", async () => {
     const first = await startChild(dataDir);
-    children.push(first.child);
     const { token } = await first.call<{ token: string }>("/api/user/passwordLogin", {
       body: { phoneOrEmail: "admin", password: ADMIN_PASSWORD },
     });
@@ -113,13 +64,12 @@ describe("a server killed mid-answer", () => {
       });
       return list[1]?.text.length > 0;
     });
-    await killed(first.child);
+    await killChild(first.child);
     const seen = streamed(stream.events);
     stream.abort();
     expect(seen).not.toContain("片段49");
 
     const second = await startChild(dataDir);
-    children.push(second.child);
     // The session survives the restart too.
     const messages = await second.call<any[]>("/api/agent/conversation/message/list", {
       token,

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -6,73 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../fixtures/fake-openai";
 import { ok } from "../support/agents";
 import { CHAT_PATH, streamed } from "../support/chat";
-import { ADMIN_PASSWORD, type Envelope, type TestServer } from "../support/server";
+import { killChild, killChildServers, startChildServer } from "../support/child-server";
+import { ADMIN_PASSWORD } from "../support/server";
 import { postSse } from "../support/sse";
-import { SNAPSHOT_ENV } from "../support/test-db";
 import { addNode, detail, newWorkflow, ref, updateNode, wire } from "../support/workflows";
 
 /** Issue 11 item 4: a QA pause asked in chat survives a restart of the server; the next message resumes it. */
 
 /** The real server in a child process on DATA_DIR, so it can be SIGKILLed and started again. */
-async function startChild(dataDir: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("tests", "support", "serve-child.ts")], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: "silent",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      EGRESS_ALLOW: "127.0.0.1",
-      ...(process.env[SNAPSHOT_ENV] ? { [SNAPSHOT_ENV]: process.env[SNAPSHOT_ENV] } : {}),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let stderr = "";
-  child.stderr!.on("data", (d) => {
-    stderr += String(d);
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += String(d);
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  // Enough of TestServer for the workflow helpers: they only call the API.
-  const call = async (p: string, opts: { token?: string | null; body?: unknown } = {}) => {
-    const res = await fetch(url + p, {
-      method: opts.body === undefined ? "GET" : "POST",
-      headers: { "content-type": "application/json", ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-    return (await res.json()) as Envelope;
-  };
-  return { child, url, call, server: { url, call } as unknown as TestServer };
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
+const startChild = (dir: string) => startChildServer(dir);
 
 let dataDir: string;
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
-const children: ChildProcess[] = [];
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "wf-restart-"));
   fake = await startFakeOpenAI();
 });
 afterAll(async () => {
-  for (const c of children) await killed(c);
+  await killChildServers();
   await fake.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -136,7 +86,7 @@ describe("a workflow waiting for an answer in chat", () => {
       body: { conversationId: conv.id, message: "打个招呼" },
     });
     expect(asked.events.find((e) => e.data?.type === "QUESTION")?.data.text).toBe("你叫什么名字？");
-    await killed(first.child);
+    await killChild(first.child);
 
     const second = await startChild(dataDir);
     const answered = await postSse(second.url, CHAT_PATH, {

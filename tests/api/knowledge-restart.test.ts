@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -6,62 +5,20 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../support/chat";
-import { ADMIN_PASSWORD, type Envelope } from "../support/server";
-import { SNAPSHOT_ENV } from "../support/test-db";
+import { killChild, killChildServers, startChildServer } from "../support/child-server";
+import { ADMIN_PASSWORD } from "../support/server";
 import { K } from "./knowledge-support";
 
 /** The real server in a child process on DATA_DIR, so it can be SIGKILLed mid-ingestion and started again. */
-async function startChild(dataDir: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("tests", "support", "serve-child.ts")], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: "silent",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      EGRESS_ALLOW: "127.0.0.1",
-      ...(process.env[SNAPSHOT_ENV] ? { [SNAPSHOT_ENV]: process.env[SNAPSHOT_ENV] } : {}),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (d) => {
-      out += String(d);
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`server exited (${code}) before listening`)));
-  });
-  const call = async <T = any>(p: string, opts: { token?: string; body?: unknown } = {}) => {
-    const res = await fetch(`http://127.0.0.1:${port}${p}`, {
-      method: opts.body === undefined ? "GET" : "POST",
-      headers: { "content-type": "application/json", ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-    const json = (await res.json()) as Envelope<T>;
-    if (json.code !== "0000") throw new Error(`${p}: ${json.code} ${json.message}`);
-    return json.data;
-  };
-  return { child, call };
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
+const startChild = async (dir: string) => {
+  const server = await startChildServer(dir);
+  return { ...server, call: server.data };
+};
 
 /** An OpenAI-compatible embeddings endpoint that takes its time, counting the texts it embedded. */
 let embedded = 0;
 let embeddings: Server;
 let dataDir: string;
-const children: ChildProcess[] = [];
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "knowledge-restart-"));
   embeddings = createServer(async (req, res) => {
@@ -81,7 +38,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => embeddings.listen(0, "127.0.0.1", resolve));
 });
 afterAll(async () => {
-  for (const c of children) await killed(c);
+  await killChildServers();
   embeddings?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -120,7 +77,7 @@ describe("a server killed in the middle of ingesting a document", () => {
       const [d] = (await list()).records;
       return d.docStatusCode === 5 && d.progress > 40 && d.progress < 80 && d;
     }, 60_000);
-    await killed(first.child);
+    await killChild(first.child);
     expect(doc.segmentCount).toBe(400);
     const before = embedded;
 

@@ -1,68 +1,25 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_PASSWORD, type Envelope } from "../support/server";
+import { killChild, killChildServers, startChildServer } from "../support/child-server";
+import { ADMIN_PASSWORD } from "../support/server";
 import { postSse } from "../support/sse";
-import { SNAPSHOT_ENV } from "../support/test-db";
 import { type Frame, param, ref, TEST_EXECUTE, trail } from "../support/workflows";
 
 /** The server in a child process on DATA_DIR, so it can be killed and started again on the same data. */
-async function startChild(dataDir: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("tests", "support", "serve-child.ts")], {
-    cwd: process.cwd(),
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: "silent",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      EGRESS_ALLOW: "127.0.0.1",
-      ...(process.env[SNAPSHOT_ENV] ? { [SNAPSHOT_ENV]: process.env[SNAPSHOT_ENV] } : {}),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += String(d);
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`server exited (${code}) before listening`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const call = async <T = any>(p: string, token: string | null, body?: unknown) => {
-    const res = await fetch(url + p, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Envelope<T>;
-    if (json.code !== "0000") throw new Error(`${p}: ${json.code} ${json.message}`);
-    return json.data;
-  };
-  return { child, url, call };
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
+const startChild = async (dir: string) => {
+  const server = await startChildServer(dir);
+  const call = <T = any>(p: string, token: string | null, body?: unknown) => server.data<T>(p, { token, body });
+  return { ...server, call };
+};
 
 let dataDir: string;
-const children: ChildProcess[] = [];
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "wf-restart-"));
 });
 afterAll(async () => {
-  for (const c of children) await killed(c);
+  await killChildServers();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -110,7 +67,7 @@ describe("a QA pause survives a restart of the server", () => {
     const body = { workflowId: id, requestId: "restart-1", params: { city: "西安" } };
     const asked = await postSse<Frame>(first.url, TEST_EXECUTE, { token, body });
     expect(asked.events.at(-1)).toMatchObject({ data: { nodeId: qa.id, status: "STOP_WAIT_ANSWER" } });
-    await killed(first.child);
+    await killChild(first.child);
 
     const second = await startChild(dataDir);
     const resumed = await postSse<Frame>(second.url, TEST_EXECUTE, { token, body: { ...body, answer: "周六" } });

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Markdown } from "./markdown";
+import { MarkdownRender as Markdown } from "./markdown-render";
 
 const render = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
 
@@ -45,5 +45,15 @@ describe("Markdown", () => {
     expect(html).not.toContain("<script");
     expect(html).not.toContain("onerror");
     expect(html).not.toContain("javascript:");
+  });
+});
+
+describe("Markdown on the server", () => {
+  it("renders the full Markdown in one pass once preloaded, so pages without JavaScript never get the plain fallback", async () => {
+    const { Markdown: SplitMarkdown, preloadMarkdown } = await import("./markdown");
+    await preloadMarkdown();
+    const html = renderToStaticMarkup(createElement(SplitMarkdown, { text: "**粗体** 与 `代码`" }));
+    expect(html).toContain("<strong>粗体</strong>");
+    expect(html).not.toContain("whitespace-pre-wrap");
   });
 });
