@@ -27,7 +27,7 @@ function area(url: string, name: string) {
   if (name === "(idle)") return "idle";
   if (name === "(garbage collector)") return "garbage collection";
   if (name === "(program)") return "V8/native (program)";
-  if (url.includes("@electric-sql/pglite")) return "PGlite (WASM PostgreSQL)";
+  if (url.includes("@electric-sql/pglite") || url.startsWith("wasm://")) return "PGlite (WASM PostgreSQL)";
   if (url.includes("drizzle-orm")) return "drizzle-orm";
   if (url.includes("/node_modules/pg")) return "node-postgres";
   if (url.includes("/node_modules/ai/") || url.includes("@ai-sdk")) return "AI SDK";

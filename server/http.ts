@@ -29,6 +29,9 @@ function asSeenByBrowser(request: Request) {
   } as RequestInit);
 }
 
+/** How long /readyz waits for the database's answer. */
+const READY_TIMEOUT_MS = 2_000;
+
 /** /healthz, /readyz, the /api contract and — when a web build is given — every other path. */
 export function createHttpApp(deps: Deps, database: Database, web?: { handler: WebHandler; assets?: Hono }) {
   const app = new Hono();
@@ -39,7 +42,14 @@ export function createHttpApp(deps: Deps, database: Database, web?: { handler: W
   app.use(limitBodies(deps.config, newTid));
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
-    const ready = await database.ping();
+    // Bounded: a database that does not answer within READY_TIMEOUT_MS reads as not ready, not as a hang.
+    let timer: NodeJS.Timeout | undefined;
+    const ready = await Promise.race([
+      database.ping(),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(resolve, READY_TIMEOUT_MS, false);
+      }),
+    ]).finally(() => clearTimeout(timer));
     return c.json({ status: ready ? "ok" : "unavailable", database: database.kind }, ready ? 200 : 503);
   });
   app.all("/api/*", (c) => api.fetch(c.req.raw, c.env));

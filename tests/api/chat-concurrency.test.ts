@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#server/db/client";
+import { createHttpApp } from "#server/http";
 import { endTurn } from "#server/runtime/agent/turn-end";
 import { startTurn } from "#server/runtime/agent/turn-start";
 import { startFakeOpenAI } from "../fixtures/fake-openai";
@@ -191,5 +193,15 @@ describe("chat under concurrency", () => {
     await s.deps.db.execute(sql`update conversation set topic = '新题' where id = ${conv!.id}`);
     expect(await topic()).toBe("新题");
     await before;
+  });
+});
+
+describe("readiness under load", () => {
+  it("/readyz answers 503 when the database's ping hangs, instead of hanging with it", async () => {
+    const stuck = { kind: "pglite", ping: () => new Promise<boolean>(() => {}) } as unknown as Database;
+    const { app } = createHttpApp(s.deps, stuck);
+    const res = await app.request("/readyz");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "unavailable", database: "pglite" });
   });
 });
