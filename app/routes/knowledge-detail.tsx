@@ -47,7 +47,7 @@ export default function KnowledgePage({ loaderData, actionData }: Route.Componen
   const reply = actionData as KnowledgeActionReply | undefined;
   const canEdit = kb.permissions.includes("Edit");
   return (
-    <div className="flex flex-col gap-5 p-8">
+    <div className="flex flex-col gap-5 p-4 md:p-8">
       <KnowledgeHeader kb={kb} tab={data.tab} />
       {data.tab === "docs" ? (
         <DocsTab kb={kb} data={data} here={here} canEdit={canEdit} reply={reply} />

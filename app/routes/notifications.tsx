@@ -67,7 +67,7 @@ export default function NotificationsPage({ loaderData }: Route.ComponentProps) 
     to: withParams("/notifications", { status: key === "All" ? null : key }),
   }));
   return (
-    <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-8">
+    <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-4 md:p-8">
       <PageHeader
         title="消息通知"
         description={unread ? `${unread} 条未读消息` : "没有未读消息"}

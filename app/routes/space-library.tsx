@@ -107,7 +107,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
   const href = (changes: Partial<LibraryQuery>) => libraryHref(space.id, query, changes);
   const empty = filtered ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" } : tabEmpty(query.type);
   return (
-    <div className="flex flex-col gap-5 p-8">
+    <div className="flex flex-col gap-5 p-4 md:p-8">
       <PageHeader title="组件库" description={space.name} actions={<NewComponentMenu spaceId={space.id} />} />
       <LibraryDialogs spaceId={space.id} items={items} here={here} />
       <Tabs items={tabsOf(libraryTypeLabels, (type) => href({ type }))} active={query.type} label="组件类型" />
@@ -137,11 +137,11 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
             const Icon = tabIcon(item.type);
             const href = isLibraryKind(item.type) ? libraryKinds[item.type].href?.(space.id, item) : undefined;
             return (
-              <li key={`${item.type}-${item.id}`} className="flex items-center gap-3 px-4 py-3">
+              <li key={`${item.type}-${item.id}`} className="flex flex-wrap items-center gap-3 px-4 py-3">
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
                   <Icon className="size-5" aria-hidden />
                 </span>
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-48">
                   <p className="flex items-center gap-2 font-medium">
                     {href ? (
                       <Link to={href} className="truncate hover:underline">

@@ -73,14 +73,14 @@ export default function SquareRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "Agent") return <AgentSquare data={loaderData} />;
   if (loaderData.kind === "Workflow")
     return (
-      <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-8">
+      <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-4 md:p-8">
         <SquareBanner tenant={tenant} />
         <SquareKindTabs active="Workflow" />
         <SquareWorkflowList {...loaderData.workflows} />
       </main>
     );
   return (
-    <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-8">
+    <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-4 md:p-8">
       <SquareBanner tenant={tenant} />
       <SquareKindTabs active="Plugin" />
       <SquarePluginList {...loaderData.plugins} />
@@ -111,7 +111,7 @@ function AgentSquare({ data }: { data: AgentTab }) {
     </Link>
   );
   return (
-    <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-8">
+    <main className="flex flex-1 flex-col gap-5 overflow-y-auto p-4 md:p-8">
       <SquareBanner tenant={tenant} />
       <SquareKindTabs active="Agent" />
       <div className="flex flex-wrap items-center justify-between gap-4">

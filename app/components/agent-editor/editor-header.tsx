@@ -42,7 +42,7 @@ export function EditorHeader({ agent, historyHref }: EditorHeaderProps) {
         fetcher={fetcher}
         intent="info"
         formProps={getFormProps(form)}
-        className="flex min-w-0 flex-1 flex-wrap items-center gap-3"
+        className="flex min-w-0 flex-1 basis-56 flex-wrap items-center gap-3"
       >
         <details className="relative">
           <summary className="cursor-pointer list-none" aria-label="更换图标" title="更换图标">

@@ -35,7 +35,7 @@ export function PluginHeader({ plugin, historyHref }: PluginHeaderProps) {
         <ArrowLeft className="size-4" aria-hidden />
       </Link>
       <AgentIcon name={plugin.name} icon={plugin.icon} size="sm" />
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-w-0 flex-1 basis-48 flex-col">
         <h1 className="truncate font-semibold text-base">{plugin.name}</h1>
         <p className="flex items-center gap-2 text-[13px] text-gray-500">
           <Badge tone="primary">{pluginTypeLabels[plugin.type]}</Badge>

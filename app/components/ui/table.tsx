@@ -28,7 +28,8 @@ export function Table({
   }
   return (
     <div className="overflow-x-auto rounded-card border border-gray-200 bg-white">
-      <table className="w-full border-collapse text-left" aria-label={label}>
+      {/* Below 768 px a wide table scrolls inside its card (cells keep 8rem) instead of crushing its columns. */}
+      <table className="w-full border-collapse text-left max-md:min-w-[48rem]" aria-label={label}>
         <thead className="border-gray-200 border-b bg-gray-50 text-gray-500">
           <tr>
             {columns.map((c) => {
@@ -52,4 +53,4 @@ export function Table({
 }
 
 /** The cell style every table row uses. */
-export const cellClass = "border-gray-100 border-t px-3 py-2.5 align-top";
+export const cellClass = "border-gray-100 border-t px-3 py-2.5 align-top max-md:min-w-32";

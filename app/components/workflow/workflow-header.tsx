@@ -34,7 +34,7 @@ export function WorkflowHeader({ workflow, historyHref, status, children, publis
         <ArrowLeft className="size-4" aria-hidden />
       </Link>
       <AgentIcon name={workflow.name} icon={workflow.icon} size="sm" />
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-w-0 flex-1 basis-48 flex-col">
         <h1 className="truncate font-semibold text-base">{workflow.name}</h1>
         <p className="flex items-center gap-2 text-[13px] text-gray-500">
           <Badge tone="primary">工作流</Badge>
