@@ -42,7 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {favicon ? <link rel="icon" href={favicon} /> : null}
+        {/* The tenant's own icon, else the product's default one. */}
+        {favicon ? <link rel="icon" href={favicon} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
         <Links />
       </head>
       <body>
