@@ -102,6 +102,15 @@ describe("a task on a per-second schedule", () => {
     expect([(await messageRows(s, paused.id)).length, (await messageRows(s, cancelled.id)).length]).toEqual(before);
     ok(await s.call(`/api/agent/task/cancel/${control.id}`, { token: t.member.token, body: {} }));
   });
+
+  it("drops the schedule of a task whose conversation was deleted, at its next tick", async () => {
+    const task = await newTask("会被删除", "删除前的工作");
+    const scheduled = () => rows(s, sql`select 1 from job_schedule where name = ${`task:${task.id}`}`);
+    expect(await scheduled()).toHaveLength(1);
+    ok(await s.call(`/api/agent/conversation/delete/${task.id}`, { token: t.member.token, body: {} }));
+    expect(await rows(s, sql`select 1 from agent_task where conversation_id = ${task.id}`)).toHaveLength(0);
+    await eventually(async () => (await scheduled()).length === 0);
+  });
 });
 
 describe("the chat tool", () => {

@@ -10,17 +10,20 @@ import * as repo from "./repo";
  * One scheduled run of a task: the task's summary is sent as the user's message to its TASK conversation
  * through the chat's own turn code, and the user is told when it ends (a notification with the topic; the
  * chat's `chat_finished` event comes from the turn itself). A tick of a task that was paused, cancelled or
- * deleted in the meantime does nothing; a run that cannot start (agent gone, switch off, previous run still
- * answering) is logged and skipped — the next tick tries again.
+ * deleted in the meantime does nothing and answers false (its schedule should go); a run that cannot start
+ * (user disabled, switch off, previous run still answering) is logged and skipped — the next tick tries again.
  */
-export async function runTask(deps: Deps, conversationId: number) {
+export async function runTask(deps: Deps, conversationId: number): Promise<boolean> {
   const task = await repo.findTaskById(deps.db, conversationId);
-  if (task?.status !== "EXECUTING") return;
+  if (task?.status !== "EXECUTING") return false;
   const log = deps.log.child({ taskId: conversationId });
   const user = await findUserById(deps.db, task.userId);
-  if (user?.status !== "Enabled") return log.info("scheduled task skipped: its user is disabled");
+  if (user?.status !== "Enabled") {
+    log.info("scheduled task skipped: its user is disabled");
+    return true;
+  }
   const agent = await agents.findAgent(deps.db, task.tenantId, task.agentId);
-  if (!agent) return;
+  if (!agent) return false;
   const actor: Actor = {
     userId: user.id,
     tenantId: user.tenantId,
@@ -32,7 +35,10 @@ export async function runTask(deps: Deps, conversationId: number) {
   let final: { success: boolean; error: string | null };
   try {
     const config = await runnableConfig(deps, agent, { devMode: task.devMode === 1, userId: user.id });
-    if (config.openScheduledTask !== "Open") return log.info("scheduled task skipped: the agent's switch is off");
+    if (config.openScheduledTask !== "Open") {
+      log.info("scheduled task skipped: the agent's switch is off");
+      return true;
+    }
     const message = task.summary || task.topic;
     const input = {
       conversationId,
@@ -46,7 +52,8 @@ export async function runTask(deps: Deps, conversationId: number) {
     final = await done;
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return log.warn({ reason: err.message }, "scheduled task run not started");
+    log.warn({ reason: err.message }, "scheduled task run not started");
+    return true;
   }
   await repo.recordRun(deps.db, conversationId, new Date());
   const outcome = final.success ? "已执行完成" : `执行失败：${final.error ?? "未知错误"}`;
@@ -56,4 +63,5 @@ export async function runTask(deps: Deps, conversationId: number) {
     content: `定时任务「${task.topic}」${outcome}（智能体：${agent.name}），查看结果：/home/chat/${conversationId}`,
     userIds: [user.id],
   });
+  return true;
 }

@@ -4,6 +4,8 @@ import { removeSchedule, type Tick, upsertSchedule } from "#server/runtime/jobs/
 import type { TaskRow } from "./repo";
 import { runTask } from "./runner";
 
+const scheduleName = (conversationId: number) => `task:${conversationId}`;
+
 /**
  * Scheduled tasks run on the job queue's cron schedules (server/runtime/jobs/schedule.ts): one schedule per
  * task, named after its conversation, sends one job per tick to this queue — exactly once across processes.
@@ -15,10 +17,11 @@ const taskRuns = defineQueue<{ conversationId: number } & Tick>({
   retryLimit: 0,
   retryDelaySeconds: 5,
   expireInSeconds: 300,
-  handler: (deps, data) => runTask(deps, data.conversationId),
+  async handler(deps, data) {
+    // A task deleted with its conversation or agent leaves its schedule behind: the first tick after removes it.
+    if (!(await runTask(deps, data.conversationId))) await removeSchedule(deps, scheduleName(data.conversationId));
+  },
 });
-
-const scheduleName = (conversationId: number) => `task:${conversationId}`;
 
 export async function scheduleTask(deps: Deps, task: Pick<TaskRow, "conversationId" | "cron" | "timeZone">) {
   await upsertSchedule(deps, taskRuns, scheduleName(task.conversationId), {
