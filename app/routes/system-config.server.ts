@@ -16,8 +16,16 @@ export function groupOf(value: string | null): ConfigCategory {
 
 const unset: SelectOption = { value: "", label: "未设置" };
 
-/** Choices for the settings that point at models (by kind, enabled, tenant-wide) or at square agents. */
-export async function referenceOptions(context: AppLoadContext, request: Request, group: ConfigCategory) {
+/**
+ * Choices for the settings that point at models (by kind, enabled, tenant-wide) or at square agents. `agentKw`
+ * (the page's search form without JavaScript) narrows the agents; the stored one always stays listed.
+ */
+export async function referenceOptions(
+  context: AppLoadContext,
+  request: Request,
+  group: ConfigCategory,
+  current: { agentId: string; agentKw: string } = { agentId: "", agentKw: "" },
+) {
   const options: Record<string, SelectOption[]> = {};
   if (group === "ModelSetting") {
     const models = await apiCall(context, request, endpoints.model.systemListAll);
@@ -35,10 +43,12 @@ export async function referenceOptions(context: AppLoadContext, request: Request
     const published = await apiCall(context, request, endpoints.publish.publishedList, {
       body: { pageNo: 1, pageSize: 100, queryFilter: { targetType: "Agent" } },
     });
+    const kw = current.agentKw.toLowerCase();
     options.defaultAgentId = [
       unset,
       ...published.records
         .filter((p) => p.scope === "Tenant")
+        .filter((p) => !kw || p.name.toLowerCase().includes(kw) || String(p.targetId) === current.agentId)
         .map((p) => ({ value: String(p.targetId), label: `${p.name}（ID ${p.targetId}）` })),
     ];
   }

@@ -1,7 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { PageHeader } from "../components/page-header";
+import { AgentPicker } from "../components/system/agent-picker";
 import {
   ConfigInput,
   type ConfigItem,
@@ -12,6 +14,7 @@ import {
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { FormErrors } from "../components/ui/field";
+import { Input } from "../components/ui/input";
 import type { SelectOption } from "../components/ui/select";
 import { Tabs } from "../components/ui/tabs";
 import { firstInvalidField } from "../lib/forms";
@@ -23,9 +26,14 @@ import { groupOf, listConfig, referenceOptions, saveConfigGroup } from "./system
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "系统配置");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const group = groupOf(new URL(request.url).searchParams.get("tab"));
-  const [all, options] = await Promise.all([listConfig(context, request), referenceOptions(context, request, group)]);
-  return { group, items: all.filter((i) => i.category === group), options };
+  const url = new URL(request.url);
+  const group = groupOf(url.searchParams.get("tab"));
+  const agentKw = url.searchParams.get("agentKw")?.trim().slice(0, 64) ?? "";
+  const all = await listConfig(context, request);
+  const stored = all.find((i) => i.name === "defaultAgentId")?.value;
+  const agentId = typeof stored === "number" ? String(stored) : "";
+  const options = await referenceOptions(context, request, group, { agentId, agentKw });
+  return { group, items: all.filter((i) => i.category === group), options, agentKw };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Tenant settings, one tab per group; saving one tab sends only its settings. */
 export default function SystemConfigPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { group, items, options } = loaderData;
+  const { group, items, options, agentKw } = loaderData;
   const label = configGroups.find((g) => g.key === group)?.label ?? "";
   return (
     <>
@@ -46,6 +54,7 @@ export default function SystemConfigPage({ loaderData, actionData }: Route.Compo
           items={configGroups.map((g) => ({ key: g.key, label: g.label, to: `/system/config?tab=${g.key}` }))}
         />
       </div>
+      {group === "AgentSetting" ? <AgentSearch agentKw={agentKw} /> : null}
       <Card title={`${label}设置`} className="max-w-3xl">
         <ConfigForm key={group} group={group} items={items} options={options} lastResult={actionData} />
       </Card>
@@ -86,16 +95,28 @@ function ConfigForm({ group, items, options, lastResult }: ConfigFormProps) {
             <label htmlFor={id} className="font-medium text-gray-800">
               {item.description}
             </label>
-            <ConfigInput
-              item={item}
-              id={id}
-              name={item.name}
-              initial={field?.initialValue}
-              options={options[item.name]}
-              invalid={Boolean(error)}
-              describedBy={`${hintId} ${field?.errorId ?? ""}`}
-              autoFocus={focus === item.name}
-            />
+            {item.name === "defaultAgentId" ? (
+              <AgentPicker
+                id={id}
+                name={item.name}
+                initial={typeof field?.initialValue === "string" ? field.initialValue : ""}
+                options={options[item.name] ?? []}
+                invalid={Boolean(error)}
+                describedBy={`${hintId} ${field?.errorId ?? ""}`}
+                autoFocus={focus === item.name}
+              />
+            ) : (
+              <ConfigInput
+                item={item}
+                id={id}
+                name={item.name}
+                initial={field?.initialValue}
+                options={options[item.name]}
+                invalid={Boolean(error)}
+                describedBy={`${hintId} ${field?.errorId ?? ""}`}
+                autoFocus={focus === item.name}
+              />
+            )}
             {item.notice ? (
               <p id={hintId} className="text-[13px] text-gray-500">
                 {item.notice}
@@ -112,6 +133,33 @@ function ConfigForm({ group, items, options, lastResult }: ConfigFormProps) {
           保存
         </Button>
       </div>
+    </Form>
+  );
+}
+
+/** Without JavaScript the agent select is narrowed by this search (a GET form: the query stays in the URL). */
+function AgentSearch({ agentKw }: { agentKw: string }) {
+  const hydrated = useHydrated();
+  // With JavaScript the picker itself searches as you type.
+  if (hydrated) return null;
+  return (
+    <Form method="get" className="flex max-w-3xl items-end gap-2" aria-label="搜索首页默认智能体">
+      <input type="hidden" name="tab" value="AgentSetting" />
+      <div className="flex flex-1 flex-col gap-1.5">
+        <label htmlFor="agent-search" className="font-medium text-gray-800">
+          搜索智能体
+        </label>
+        <Input
+          id="agent-search"
+          name="agentKw"
+          type="search"
+          defaultValue={agentKw}
+          placeholder="输入名称，缩小下方「首页默认智能体」的选项"
+        />
+      </div>
+      <Button type="submit" variant="secondary">
+        搜索
+      </Button>
     </Form>
   );
 }

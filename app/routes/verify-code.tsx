@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { endpoints } from "#contract/api";
+import { CodeInput } from "../components/account/code-input";
 import { AuthLayout } from "../components/auth/auth-layout";
 import { Button } from "../components/ui/button";
 import { Field, FormErrors } from "../components/ui/field";
-import { Input } from "../components/ui/input";
 import { forwardedCookies, safeRedirect } from "../lib/api.server";
 import { tryApiCall } from "../lib/api-call.server";
 import { clearNotice, RESEND_AFTER_SECONDS, readNotice, saveNotice } from "../lib/code-notice.server";
@@ -16,8 +16,6 @@ import { useCountdown } from "../lib/use-countdown";
 import type { Route } from "./+types/verify-code";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "输入验证码");
-
-const CODE_LENGTH = 6;
 
 const verifySchema = z.object({
   intent: z.literal("verify"),
@@ -106,19 +104,14 @@ export default function VerifyCodePage({ loaderData, actionData }: Route.Compone
         <input type="hidden" name="intent" value="verify" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <Field label="验证码" field={fields.code}>
-          <Input
-            {...getInputProps(fields.code, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={CODE_LENGTH}
-            placeholder="6 位数字"
-            className="text-center font-mono text-lg tracking-[0.5em]"
+          <CodeInput
+            id={fields.code.id}
+            name={fields.code.name}
+            invalid={Boolean(fields.code.errors)}
+            describedBy={fields.code.errorId}
             autoFocus
-            onChange={(e) => {
-              // With JavaScript the code submits itself once all six digits are in.
-              const value = e.currentTarget.value;
-              if (value.length === CODE_LENGTH && /^\d+$/.test(value)) e.currentTarget.form?.requestSubmit();
-            }}
+            // With JavaScript the code submits itself once all six digits are in.
+            onComplete={(form) => form?.requestSubmit()}
           />
         </Field>
         <Button type="submit" loading={submittingIntent === "verify"} className="w-full">

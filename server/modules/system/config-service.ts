@@ -77,8 +77,8 @@ export const configItems: ConfigItem[] = [
     name: "defaultAgentId",
     description: "首页默认智能体",
     category: "AgentSetting",
-    inputType: "Number",
-    notice: "首页输入框对话的智能体 ID（需已发布）",
+    inputType: "Select",
+    notice: "首页输入框对话的智能体（需已发布到广场）",
   },
   {
     name: "globalSystemPrompt",
