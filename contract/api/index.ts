@@ -1,4 +1,5 @@
 import { agent } from "./agent";
+import { agentExport } from "./agent-export";
 import { assistant } from "./assistant";
 import { auth } from "./auth";
 import { component } from "./component";
@@ -26,6 +27,7 @@ export { type Endpoint, endpoint, pathOf, type ResponseOf } from "./endpoint";
 /** Every endpoint of the API, by module: the server validates with these schemas and the web calls by them. */
 export const endpoints = {
   agent,
+  agentExport,
   assistant,
   auth,
   component,

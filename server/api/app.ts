@@ -3,6 +3,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "../lib/cross-site";
+import { agentExportRoutes } from "../modules/agent/export-routes";
 import { agentRoutes, homeRoutes, publishedRoutes, userAgentRoutes } from "../modules/agent/routes";
 import { assistantRoutes } from "../modules/assistant/routes";
 import { authRoutes } from "../modules/auth/routes";
@@ -109,6 +110,7 @@ export function createApi(deps: Deps) {
   api.route("/api/agent/task", taskRoutes(deps));
   api.route("/api/agent", triggerRoutes(deps));
   api.route("/api/trigger", triggerEventRoutes(deps));
+  api.route("/api/agent", agentExportRoutes(deps));
   api.route("/api/agent", agentRoutes(deps));
   api.route("/api/user/agent", userAgentRoutes(deps));
   api.route("/api/home", homeRoutes(deps));
