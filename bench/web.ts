@@ -39,6 +39,8 @@ function routeJs(build: ServerBuild, routeId: string) {
 }
 
 export async function benchWeb() {
+  // The production build renders with production React (development React is several times slower).
+  process.env.NODE_ENV = "production";
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
   const config = loadConfig({
     NODE_ENV: "production",
