@@ -51,6 +51,7 @@ export default [
     route("space/:spaceId/plugin/:pluginId/publish", "routes/plugin-publish.tsx"),
     route("space/:spaceId/workflow/:workflowId/publish", "routes/workflow-publish.tsx"),
     route("space/:spaceId/agent/:agentId/temp-links", "routes/agent-temp-links.tsx"),
+    route("space/:spaceId/agent/:agentId/triggers", "routes/trigger-page.tsx"),
     route("space/:spaceId/agent/:agentId/log", "routes/agent-log.tsx"),
     route("space/:spaceId/agent/:agentId/knowledge-binding/:componentId", "routes/knowledge-binding.tsx"),
     route("system", "routes/system-layout.tsx", [

@@ -66,6 +66,7 @@ export function ConfigColumn(props: ConfigColumnProps) {
           defaultOpen={bound("Trigger").length > 0}
         >
           <TriggerSection
+            managePath={`/space/${agent.spaceId}/agent/${agent.id}/triggers`}
             bound={bound("Trigger")}
             targets={library.filter((i) => i.type === "Plugin" || i.type === "Workflow")}
           />

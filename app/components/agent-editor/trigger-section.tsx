@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { Plus } from "lucide-react";
+import { ListChecks, Plus } from "lucide-react";
+import { Link } from "react-router";
 import type { LibraryItem } from "#app/routes/agent-editor.server";
 import type { ComponentDto } from "#contract/api/agent-dto";
+import { describeTrigger } from "../trigger/trigger-text";
 import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
 import { Input } from "../ui/input";
@@ -11,22 +13,28 @@ import { BoundList } from "./component-section";
 import { editorSchemas } from "./schemas";
 
 interface TriggerSectionProps {
+  /** The agent's page of triggers: schedules, tokens, argument schemas and run logs. */
+  managePath: string;
   bound: ComponentDto[];
   /** The space's plugins and workflows: what a trigger can run. */
   targets: LibraryItem[];
 }
 
 const describe = (item: ComponentDto) => {
-  const bind = item.bindConfig as { triggerType?: string; cronExpression?: string; componentName?: string };
-  const when = bind.triggerType === "TIME" ? `定时 ${bind.cronExpression ?? ""}` : "事件触发";
+  const bind = item.bindConfig as Parameters<typeof describeTrigger>[0];
+  const when = describeTrigger(bind);
   return bind.componentName ? `${when} · 执行 ${bind.componentName}` : when;
 };
 
 /** Triggers run a plugin or workflow on a schedule (cron) or when an event arrives. */
-export function TriggerSection({ bound, targets }: TriggerSectionProps) {
+export function TriggerSection({ managePath, bound, targets }: TriggerSectionProps) {
   return (
     <div className="flex flex-col gap-3">
       <BoundList items={bound} detail={describe} />
+      <Link to={managePath} className="inline-flex items-center gap-1 text-[13px] text-primary-700 hover:underline">
+        <ListChecks className="size-4" aria-hidden />
+        管理触发器（时区、事件参数、令牌、运行记录）
+      </Link>
       {targets.length === 0 ? (
         <div className="rounded-md border border-gray-300 border-dashed px-3 py-3 text-[13px]">
           <p className="font-medium text-gray-700">空间中还没有插件或工作流</p>
