@@ -1,12 +1,12 @@
 # syntax=docker/dockerfile:1
-# Stage 1: install everything and build the web bundle.
+# Stage 1: install everything; build the web bundle, the server bundle and the migrated database image.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx react-router build
+RUN npm run build
 
 # Stage 2: production dependencies only.
 FROM node:20-bookworm-slim AS deps
@@ -29,4 +29,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "--max-semi-space-size=4", "build/app/main.js"]

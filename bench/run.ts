@@ -3,13 +3,14 @@ import { benchKnowledge } from "./knowledge";
 import { benchPlugin } from "./plugin";
 import { benchSandbox } from "./sandbox";
 import { benchSecurity } from "./security";
+import { benchStartup } from "./startup";
 import { benchTable } from "./table";
 import { benchTrigger } from "./trigger";
 import { benchWeb } from "./web";
 import { benchWorkflow } from "./workflow";
 import { benchWorkflowEditor } from "./workflow-editor";
 
-/** `npm run bench [chat|web|security|workflow|workflow-editor|sandbox|plugin|knowledge|table|trigger]`: prints tables of measured figures side by side; nothing here passes or fails. */
+/** `npm run bench [chat|web|security|workflow|workflow-editor|sandbox|plugin|knowledge|table|startup|trigger]`: prints tables of measured figures side by side; nothing here passes or fails. */
 const only = process.argv[2];
 if (!only || only === "web") await benchWeb();
 if (!only || only === "chat") await benchChat();
@@ -20,5 +21,6 @@ if (!only || only === "plugin") await benchPlugin();
 if (!only || only === "workflow-editor") await benchWorkflowEditor();
 if (!only || only === "knowledge") await benchKnowledge();
 if (!only || only === "table") await benchTable();
+if (!only || only === "startup") await benchStartup();
 if (!only || only === "trigger") await benchTrigger();
 process.exit(0);

@@ -32,11 +32,29 @@ function productionAssets() {
   return assets;
 }
 
+/**
+ * The last lines of a start, in plain text: where to open the platform and, on the first start, the admin's
+ * generated password and where to change it — after the JSON log, so nothing scrolls them away.
+ */
+function startBanner(config: Config, seeded: Awaited<ReturnType<typeof openPlatform>>["seeded"]) {
+  const url = `http://localhost:${config.PORT}`;
+  const lines = ["", `智能体平台已就绪：${url}`];
+  if (seeded.seeded) {
+    lines.push(
+      seeded.password
+        ? `管理员账号：admin    初始密码：${seeded.password}    （只显示这一次）`
+        : "管理员账号：admin    密码：环境变量 ADMIN_PASSWORD 的值",
+      `登录后请在「设置 → 重置密码」（${url}/account/password）中修改密码`,
+    );
+  }
+  return `${lines.join("\n")}\n\n`;
+}
+
 async function main() {
   const config = loadConfigOrExit();
   const dev = config.NODE_ENV === "development";
   const started = performance.now();
-  const { deps, database } = await openPlatform(config);
+  const { deps, database, seeded } = await openPlatform(config);
   const log = deps.log;
   const stopSweep = startRecoverySweep(deps, database);
   configureSandbox({
@@ -49,6 +67,7 @@ async function main() {
 
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   let closeDev: (() => Promise<void>) | undefined;
+  let afterListen = () => {};
   if (dev) {
     const { createServer: createVite } = await import("vite");
     const vite = await createVite({ server: { middlewareMode: true }, appType: "custom" });
@@ -58,9 +77,16 @@ async function main() {
     listener = (req, res) => vite.middlewares(req, res, () => honoListener(req, res));
     closeDev = () => vite.close();
   } else {
-    const serverBuild = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
+    // React Router's server bundle (over a second of loading) is imported once the port is open: the API and the
+    // readiness probe answer meanwhile, and the first page request waits for it.
+    let serverBuild: Promise<ServerBuild> | undefined;
+    const loadBuild = () => {
+      serverBuild ??= import(path.join(BUILD_DIR, "server/index.js")) as Promise<ServerBuild>;
+      return serverBuild;
+    };
+    afterListen = () => void loadBuild().catch((err) => log.error({ err }, "网页构建加载失败"));
     const { app } = createHttpApp(deps, database, {
-      handler: webHandler(async () => serverBuild, "production", config),
+      handler: webHandler(loadBuild, "production", config),
       assets: productionAssets(),
     });
     listener = getRequestListener(app.fetch);
@@ -73,6 +99,9 @@ async function main() {
       { port: config.PORT, host: config.HOST, database: database.kind, ms },
       `服务已启动：http://localhost:${config.PORT}`,
     );
+    // After the log line above has reached stdout (pino writes asynchronously), so the banner really is last.
+    if (config.LOG_LEVEL !== "silent") log.flush(() => process.stdout.write(startBanner(config, seeded)));
+    afterListen();
   });
 
   let stopping = false;

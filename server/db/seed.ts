@@ -91,5 +91,6 @@ export async function seed(deps: Deps) {
       "已创建管理员账号 admin，初始密码只显示这一次，请登录后在「设置 → 重置密码」（/account/password）中修改",
     );
   }
-  return { seeded: true as const, adminId: admin.id, tenantId: tenant.id };
+  // The start prints the generated password again as its last lines (server/main.ts).
+  return { seeded: true as const, adminId: admin.id, tenantId: tenant.id, password: generated ? password : undefined };
 }

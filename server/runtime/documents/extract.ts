@@ -1,7 +1,3 @@
-import ExcelJS from "exceljs";
-import mammoth from "mammoth";
-import { getDocumentProxy, extractText as pdfText } from "unpdf";
-import WordExtractor from "word-extractor";
 import { decodeText } from "./encoding";
 import { jsonToText } from "./json-text";
 
@@ -60,6 +56,7 @@ async function extractByType(type: DocumentType, bytes: Uint8Array): Promise<{ t
     case "docx": {
       if (isOle(bytes)) throw new Unreadable("文件已加密或不是有效的 docx 文件，请去掉密码或另存为 docx 后重新上传");
       if (!isZip(bytes)) throw new Unreadable("文件已损坏或不是有效的 docx 文件");
+      const mammoth = (await import("mammoth")).default;
       const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
       return { text: result.value };
     }
@@ -69,10 +66,12 @@ async function extractByType(type: DocumentType, bytes: Uint8Array): Promise<{ t
         return extractByType("docx", bytes);
       }
       if (!isOle(bytes)) throw new Unreadable("文件已损坏或不是有效的 Word 97-2003 (.doc) 文件");
+      const WordExtractor = (await import("word-extractor")).default;
       const doc = await new WordExtractor().extract(Buffer.from(bytes));
       return { text: doc.getBody() };
     }
     case "pdf": {
+      const { getDocumentProxy, extractText: pdfText } = await import("unpdf");
       const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
       const { totalPages, text } = await pdfText(pdf, { mergePages: false });
       await pdf.destroy();
@@ -115,7 +114,7 @@ function joinPdfLines(page: string) {
 
 async function xlsxText(bytes: Uint8Array) {
   if (!isZip(bytes)) throw new Unreadable("文件已加密、已损坏或不是有效的 xlsx 文件");
-  const book = new ExcelJS.Workbook();
+  const book = new (await import("exceljs")).default.Workbook();
   await book.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   const parts: string[] = [];
   for (const sheet of book.worksheets) {

@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from "node:stream";
-import ExcelJS from "exceljs";
 import type { TableRow } from "#contract/api/table";
 import { systemFieldNames } from "#contract/api/table";
 import type { FieldSpec } from "./ddl";
@@ -9,6 +8,9 @@ import type { FieldSpec } from "./ddl";
  * file is never held as a whole workbook: the reader hands rows over one at a time and the writer flushes
  * each committed row.
  */
+
+/** exceljs takes ~20 MB and half a second to load: only processes that handle a spreadsheet pay for it. */
+const loadExcel = async () => (await import("exceljs")).default;
 
 export type SheetCell = string | number | boolean | Date | null;
 
@@ -47,7 +49,7 @@ export function matchHeader(header: SheetCell[], fields: FieldSpec[], descriptio
  * index (0-based). Rows with no value at all are skipped.
  */
 export async function* readSheet(input: Readable): AsyncGenerator<{ number: number; cells: SheetCell[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(input, {
     worksheets: "emit",
     sharedStrings: "cache",
     hyperlinks: "ignore",
@@ -70,9 +72,10 @@ export const exportColumns = (fields: FieldSpec[]) => [...systemFieldNames, ...f
 /** Writes the rows into an .xlsx stream as they come; the returned stream is the file. */
 export function writeSheet(columns: string[], batches: AsyncIterable<TableRow[]>, onError: (err: unknown) => void) {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet("Sheet1");
   void (async () => {
+    const ExcelJS = await loadExcel();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+    const sheet = workbook.addWorksheet("Sheet1");
     sheet.addRow(columns).commit();
     for await (const rows of batches) {
       for (const row of rows) sheet.addRow(columns.map((c) => row[c] ?? null)).commit();

@@ -1,0 +1,63 @@
+/**
+ * `npm start` skips the build when the stamp matches the inputs: it must match after a build when nothing
+ * changed, and stop matching when a source changes or an output of the build is gone.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { currentBuild, inputsHash, writeStamp } from "../../scripts/stamp.mjs";
+
+let root: string;
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function put(rel: string, text: string) {
+  await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
+  await writeFile(path.join(root, rel), text);
+}
+
+/** A checkout in miniature, with the outputs a finished build leaves. */
+async function builtCheckout() {
+  root = await mkdtemp(path.join(os.tmpdir(), "build-stamp-"));
+  await put("app/root.tsx", "export default 1;");
+  await put("server/main.ts", "console.log(1);");
+  await put("server/db/migrations/0000_init.sql", "create table t (id int);");
+  await put("package-lock.json", "{}");
+  await put("build/server/index.js", "");
+  await put("build/app/main.js", "");
+  await put("build/db-image/meta.json", "{}");
+  await writeStamp(root, await inputsHash(root));
+}
+
+describe("build stamp", () => {
+  it("matches after a build when nothing changed, so the start skips the build", async () => {
+    await builtCheckout();
+    expect(await currentBuild(root)).toBe(await inputsHash(root));
+  });
+
+  it("stops matching when a source, a migration or the lock file changes", async () => {
+    for (const [file, text] of [
+      ["app/root.tsx", "export default 2;"],
+      ["server/db/migrations/0001_more.sql", "alter table t add column x int;"],
+      ["package-lock.json", '{"lockfileVersion":3}'],
+    ] as const) {
+      await builtCheckout();
+      await put(file, text);
+      expect(await currentBuild(root), file).toBeUndefined();
+    }
+  });
+
+  it("ignores test files beside the sources", async () => {
+    await builtCheckout();
+    await put("server/main.test.ts", "it('x', () => {});");
+    expect(await currentBuild(root)).toBeDefined();
+  });
+
+  it("stops matching when an output of the build is gone", async () => {
+    await builtCheckout();
+    await rm(path.join(root, "build/db-image/meta.json"));
+    expect(await currentBuild(root)).toBeUndefined();
+  });
+});
