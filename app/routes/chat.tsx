@@ -8,6 +8,7 @@ import { ConversationDialogs, ConversationMenu, readConversationDialog } from ".
 import { RunningNotice, useRunningAnswer } from "../components/chat/running-answer";
 import { fromDto, withOpening } from "../components/chat/types";
 import { type ChatTransport, fetchSuggestions } from "../components/chat/use-chat-stream";
+import { PanelDrawer } from "../components/layout/panel-drawer";
 import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { pageTitle } from "../lib/meta";
 import { redirectWithToast } from "../lib/toast.server";
@@ -146,7 +147,9 @@ function ConversationPage({ conversation, history, message, dialog, error, renam
 
   return (
     <>
-      <ChatHistory agent={agent} history={history} currentId={id} />
+      <PanelDrawer label="历史会话">
+        <ChatHistory agent={agent} history={history} currentId={id} />
+      </PanelDrawer>
       <main className="flex min-w-0 flex-1 flex-col">
         <ChatView
           key={epoch}

@@ -6,6 +6,7 @@ import { endpoints } from "#contract/api";
 import type { ConversationListItemDto } from "#contract/api/conversation";
 import { DeleteConversation, HistoryList } from "../components/home/conversation-history";
 import { HomeAgentList } from "../components/home/home-agent-list";
+import { PanelDrawer } from "../components/layout/panel-drawer";
 import { Button } from "../components/ui/button";
 import { FormErrors } from "../components/ui/field";
 import { Textarea } from "../components/ui/textarea";
@@ -131,24 +132,26 @@ function HomeHistory({
   deleting: ConversationListItemDto | null;
 }) {
   return (
-    <aside
-      aria-label="历史会话"
-      className="hidden w-60 shrink-0 flex-col gap-2 border-gray-200 border-r bg-white p-3 md:flex"
-    >
-      <div className="flex items-center justify-between px-1">
-        <h2 className="font-semibold text-gray-700 text-sm">历史会话</h2>
-        <Link to="/home/history" className="text-primary-700 text-xs hover:underline">
-          更多
-        </Link>
-      </div>
-      <DeleteConversation conversation={deleting} cancelTo="/" />
-      {items.length ? (
-        <div className="min-h-0 flex-1 overflow-y-auto">
-          <HistoryList items={items} deleteHref={(id) => `/?delete=${id}`} />
+    <PanelDrawer label="历史会话">
+      <aside
+        aria-label="历史会话"
+        className="flex h-full w-60 shrink-0 flex-col gap-2 border-gray-200 border-r bg-white p-3"
+      >
+        <div className="flex items-center justify-between px-1">
+          <h2 className="font-semibold text-gray-700 text-sm">历史会话</h2>
+          <Link to="/home/history" className="text-primary-700 text-xs hover:underline">
+            更多
+          </Link>
         </div>
-      ) : (
-        <p className="px-1 text-gray-400 text-[13px]">还没有历史会话，在右边发出第一条消息吧。</p>
-      )}
-    </aside>
+        <DeleteConversation conversation={deleting} cancelTo="/" />
+        {items.length ? (
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <HistoryList items={items} deleteHref={(id) => `/?delete=${id}`} />
+          </div>
+        ) : (
+          <p className="px-1 text-gray-400 text-[13px]">还没有历史会话，在右边发出第一条消息吧。</p>
+        )}
+      </aside>
+    </PanelDrawer>
   );
 }

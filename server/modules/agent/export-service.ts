@@ -214,7 +214,7 @@ export async function importAgent(
       description: target.description,
       bindConfig: bound.bind,
       exceptionOut: c.exceptionOut,
-      fallbackMsg: c.fallbackMsg,
+      fallbackMsg: c.fallbackMsg ?? "",
     });
     imported.push({ type: c.type, name: target.name });
   }
