@@ -18,6 +18,7 @@ import { liveRows, pendingApplyId } from "../support/publish";
 import { startServer, type TestServer } from "../support/server";
 import { postSse } from "../support/sse";
 import { importFile, xlsxOf } from "./table-support";
+import { echoPlugin } from "./trigger-support";
 
 /**
  * The contract in contract/api is the API's table of endpoints: every route the server registers has exactly one
@@ -468,6 +469,38 @@ describe("responses conform to the contract on the happy path", () => {
     await call(memory.update, { token: user.token, body: { id: a!.id, content: "用户的名字是契约二" } });
     await call(memory.delete, { token: user.token, params: { id: b!.id }, body: {} });
     expect(await call(memory.clear, { token: user.token, body: { agentId } })).toBe(1);
+  });
+
+  it("triggers: time zones, adding, rotating a token, the webhook and the run log", async () => {
+    const { trigger } = endpoints;
+    const user = await s.newUser();
+    const spaceId = (await call(space.add, { token: user.token, body: { name: "触发器空间" } })) as number;
+    const agentId = await addAgent(s, user.token, spaceId);
+    const service = await startService({ "/echo": () => ({ body: { ok: true } }) });
+    try {
+      const pluginId = await echoPlugin(s, user.token, spaceId, { ...service, arrivals: [] });
+      await call(trigger.timeZoneData, { token: user.token });
+      const added = (await call(trigger.add, {
+        token: user.token,
+        body: {
+          agentId,
+          name: "契约",
+          triggerType: "EVENT",
+          componentType: "PLUGIN",
+          componentId: pluginId,
+          eventArgs: [{ name: "place", dataType: "String", require: true }],
+          argBindConfigs: [{ name: "city", bindValueType: "Reference", bindValue: "place" }],
+        },
+      })) as { id: number };
+      const rotated = (await call(trigger.rotateToken, { token: user.token, params: { id: added.id }, body: {} })) as {
+        eventBearerToken: string;
+      };
+      // The webhook's bearer is the trigger's token, not a session.
+      await call(trigger.event, { token: rotated.eventBearerToken, params: { id: added.id }, body: { place: "杭州" } });
+      await call(trigger.runList, { token: user.token, body: { triggerId: added.id, current: 1, pageSize: 10 } });
+    } finally {
+      await service.close();
+    }
   });
 
   it("knowledge bases: documents, segments, QA pairs and search", async () => {
