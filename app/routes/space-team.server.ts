@@ -17,8 +17,14 @@ export function pageUrl(request: Request) {
   return url.pathname + url.search;
 }
 
-export function fetchMembers(context: AppLoadContext, request: Request, spaceId: number, kw?: string) {
-  return apiCall(context, request, space.memberList, { body: { spaceId, kw: kw || undefined } });
+export function fetchMembers(
+  context: AppLoadContext,
+  request: Request,
+  spaceId: number,
+  kw?: string,
+  role?: "Owner" | "Admin" | "User",
+) {
+  return apiCall(context, request, space.memberList, { body: { spaceId, kw: kw || undefined, role } });
 }
 
 const { space } = endpoints;
@@ -43,6 +49,12 @@ export async function teamAction(context: AppLoadContext, request: Request, spac
         body: { id: spaceId, name: value.name, description: value.description ?? "" },
       });
       return res.ok ? done("空间信息已保存") : fail(replyWithApiError(submission, res.error));
+    }
+    case "settings": {
+      const res = await tryApiCall(context, request, space.update, {
+        body: { id: spaceId, allowDevelop: value.allowDevelop ? 1 : 0, receivePublish: value.receivePublish ? 1 : 0 },
+      });
+      return res.ok ? done("空间设置已保存") : fail(replyWithApiError(submission, res.error));
     }
     case "add": {
       const res = await tryApiCall(context, request, space.memberAdd, {

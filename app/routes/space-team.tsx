@@ -6,6 +6,7 @@ import { MemberTable } from "../components/space/team/member-table";
 import { OwnerActions } from "../components/space/team/owner-actions";
 import type { Member, TeamReply } from "../components/space/team/schemas";
 import { SpaceInfoForm } from "../components/space/team/space-info-form";
+import { SpaceSwitches } from "../components/space/team/space-switches";
 import { Button, buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Confirm } from "../components/ui/confirm";
@@ -24,6 +25,8 @@ import { fetchMembers, pageUrl, teamAction } from "./space-team.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "成员与设置");
 
+const roleFilters = ["Owner", "Admin", "User"] as const;
+
 type Confirmation = { kind: "remove" | "transfer"; member: Member } | { kind: "delete" } | null;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -31,11 +34,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kw = (url.searchParams.get("kw") ?? "").trim().slice(0, 50);
   const find = (url.searchParams.get("find") ?? "").trim().slice(0, 50);
+  const role = roleFilters.find((r) => r === url.searchParams.get("role")) ?? "";
   const [allMembers, found] = await Promise.all([
     fetchMembers(context, request, spaceId),
     find ? apiCall(context, request, endpoints.auth.search, { body: { kw: find } }) : null,
   ]);
-  const members = kw ? await fetchMembers(context, request, spaceId, kw) : allMembers;
+  const members = kw || role ? await fetchMembers(context, request, spaceId, kw, role || undefined) : allMembers;
 
   const kind = url.searchParams.get("confirm");
   const target = allMembers.find((m) => m.userId === Number(url.searchParams.get("userId")));
@@ -43,7 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (kind === "delete") confirm = { kind };
   else if ((kind === "remove" || kind === "transfer") && target) confirm = { kind, member: target };
 
-  return { kw, find, members, allMembers, found, confirm, cleanUrl: pageUrl(request) };
+  return { kw, role, find, members, allMembers, found, confirm, cleanUrl: pageUrl(request) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -51,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { kw, find, members, allMembers, found, confirm, cleanUrl } = loaderData;
+  const { kw, role, find, members, allMembers, found, confirm, cleanUrl } = loaderData;
   const space = useCurrentSpace();
   const me = useCurrentUser();
   const can = spacePermissions(space, me);
@@ -66,6 +70,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         <MemberTable
           members={members}
           kw={kw}
+          role={role}
           keep={find ? { find } : {}}
           can={can}
           meId={me.id}
@@ -92,6 +97,12 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
       {can.editInfo ? (
         <Card title="空间信息">
           <SpaceInfoForm space={space} reply={reply} />
+        </Card>
+      ) : null}
+
+      {can.transfer ? (
+        <Card title="空间设置" description="只有空间创建人可以修改。">
+          <SpaceSwitches space={space} reply={reply?.intent === "settings" ? reply : undefined} />
         </Card>
       ) : null}
 

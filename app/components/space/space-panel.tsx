@@ -16,21 +16,24 @@ export function SpacePanel({ spaces, current }: { spaces: SpaceDto[]; current: S
     <aside className="flex w-60 shrink-0 flex-col gap-4 border-gray-200 border-r bg-white p-3">
       <SpaceSwitcher spaces={spaces} current={current} />
       <nav aria-label="空间菜单" className="flex flex-col gap-0.5">
-        {sections.map(({ path, label, icon: Icon }) => (
-          <NavLink
-            key={path}
-            to={`/space/${current.id}/${path}`}
-            className={({ isActive }) =>
-              clsx(
-                "flex items-center gap-2 rounded-md px-3 py-2 transition-colors",
-                isActive ? "bg-primary-50 font-medium text-primary-700" : "text-gray-700 hover:bg-gray-100",
-              )
-            }
-          >
-            <Icon className="size-4" aria-hidden />
-            {label}
-          </NavLink>
-        ))}
+        {/* A personal space has no members: 成员与设置 is for team spaces only. */}
+        {sections
+          .filter((s) => current.type !== "Personal" || s.path !== "team")
+          .map(({ path, label, icon: Icon }) => (
+            <NavLink
+              key={path}
+              to={`/space/${current.id}/${path}`}
+              className={({ isActive }) =>
+                clsx(
+                  "flex items-center gap-2 rounded-md px-3 py-2 transition-colors",
+                  isActive ? "bg-primary-50 font-medium text-primary-700" : "text-gray-700 hover:bg-gray-100",
+                )
+              }
+            >
+              <Icon className="size-4" aria-hidden />
+              {label}
+            </NavLink>
+          ))}
       </nav>
     </aside>
   );

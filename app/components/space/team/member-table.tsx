@@ -13,6 +13,8 @@ import type { Member, TeamReply } from "./schemas";
 interface MemberTableProps {
   members: Member[];
   kw: string;
+  /** The role filter ("" = all). */
+  role: string;
   /** Other query parameters to keep when searching (the add-member search). */
   keep: Record<string, string>;
   can: SpacePermissions;
@@ -22,13 +24,20 @@ interface MemberTableProps {
   removeHref: (userId: number) => string;
 }
 
-export function MemberTable({ members, kw, keep, can, meId, reply, removeHref }: MemberTableProps) {
+/** The role filter of the original's member tab: 全部 / 创建人 / 管理员 / 成员. */
+const roleFilterOptions = [
+  { value: "", label: "全部角色" },
+  ...(["Owner", "Admin", "User"] as const).map((value) => ({ value, label: spaceRoleLabels[value] })),
+];
+
+export function MemberTable({ members, kw, role, keep, can, meId, reply, removeHref }: MemberTableProps) {
   return (
     <div className="flex flex-col gap-3">
-      <Form method="get" role="search" className="flex max-w-sm gap-2">
+      <Form method="get" role="search" className="flex max-w-md gap-2">
         {Object.entries(keep).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        <Select name="role" defaultValue={role} options={roleFilterOptions} aria-label="按角色筛选" className="w-32" />
         <Input type="search" name="kw" defaultValue={kw} placeholder="搜索成员昵称或用户名" aria-label="搜索成员" />
         <Button type="submit" variant="secondary" aria-label="搜索">
           <Search className="size-4" aria-hidden />
@@ -36,7 +45,7 @@ export function MemberTable({ members, kw, keep, can, meId, reply, removeHref }:
       </Form>
       {members.length === 0 ? (
         <p className="rounded-md border border-gray-200 border-dashed px-4 py-8 text-center text-gray-500">
-          {kw ? `没有找到与“${kw}”匹配的成员` : "还没有成员"}
+          {kw || role ? "没有符合条件的成员" : "还没有成员"}
         </p>
       ) : (
         <table className="w-full border-collapse text-left">

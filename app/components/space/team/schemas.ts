@@ -15,6 +15,11 @@ export const teamSchemas = {
   remove: z.object({ intent: z.literal("remove"), userId: idField() }),
   transfer: z.object({ intent: z.literal("transfer"), userId: idField() }),
   delete: z.object({ intent: z.literal("delete") }),
+  settings: z.object({
+    intent: z.literal("settings"),
+    allowDevelop: z.boolean().optional(),
+    receivePublish: z.boolean().optional(),
+  }),
 };
 
 export type TeamIntent = keyof typeof teamSchemas;
