@@ -22,6 +22,7 @@ export default [
     route("agent/:agentId", "routes/agent-detail.tsx"),
     route("home/chat/:id", "routes/chat.tsx"),
     route("home/history", "routes/chat-history.tsx"),
+    route("home/tasks", "routes/task-list.tsx"),
     route("home/new", "routes/chat-new.ts"),
     route("profile", "routes/profile.tsx"),
     route("account/email", "routes/account-email.tsx"),

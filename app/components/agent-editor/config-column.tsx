@@ -1,6 +1,7 @@
 import type { LibraryItem } from "#app/routes/agent-editor.server";
 import type { AgentDto } from "#contract/api/agent-dto";
 import type { ModelDto } from "#contract/api/model-dto";
+import { TaskSection } from "../task/task-list";
 import { type BindableType, ComponentSection } from "./component-section";
 import { EditorSection, SectionGroup } from "./editor-section";
 import { FlagForm, SuggestForm } from "./flag-sections";
@@ -119,6 +120,7 @@ export function ConfigColumn(props: ConfigColumnProps) {
           hint="允许用户在对话中让智能体按时执行任务。"
         >
           <FlagForm intent="schedule" on={agent.openScheduledTask === "Open"} label="开启定时任务" />
+          {agent.openScheduledTask === "Open" ? <TaskSection agentId={agent.id} /> : null}
         </EditorSection>
       </SectionGroup>
     </div>

@@ -3,13 +3,14 @@ import { MessageSquarePlus } from "lucide-react";
 import { Form, NavLink, useNavigation } from "react-router";
 import { formatRelative } from "#app/lib/format";
 import type { ConversationDto } from "#contract/api/conversation";
+import { TaskSection } from "../task/task-list";
 import { Avatar } from "../ui/avatar";
 import { Button } from "../ui/button";
 
 export type ConversationSummary = ConversationDto;
 
 interface ChatHistoryProps {
-  agent: { name: string; icon: string };
+  agent: { name: string; icon: string; agentId?: number; openScheduledTask?: string };
   history: ConversationSummary[];
   currentId: number;
 }
@@ -60,6 +61,7 @@ export function ChatHistory({ agent, history, currentId }: ChatHistoryProps) {
           <p className="px-2 text-gray-400 text-[13px]">还没有历史会话，发送第一条消息吧。</p>
         )}
       </nav>
+      {agent.agentId && agent.openScheduledTask === "Open" ? <TaskSection agentId={agent.agentId} /> : null}
     </aside>
   );
 }
