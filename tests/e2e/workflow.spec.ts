@@ -143,3 +143,29 @@ test("a builder draws a workflow with a branch and a loop by mouse, runs it, ans
   await expect(page.locator(".react-flow__node")).toHaveCount(8);
   await expect(page.locator(".react-flow__edge")).toHaveCount(7);
 });
+
+test("a node runs on its own from its form and shows its output; a kind that cannot is refused by name", async ({
+  page,
+}) => {
+  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await openWorkflowLibrary(page);
+  await createWorkflow(page, uniqueWorkflow("单节点"));
+  await addAfter(page, "在「开始」后添加节点", "文本处理");
+  await openNode(page, "文本处理", "文本处理节点设置");
+  await drawer(page).getByLabel("拼接文本", { exact: true }).fill("单独运行的结果");
+  await saved(page);
+  await drawer(page).getByText("单独运行此节点").click();
+  const single = drawer(page).getByRole("form", { name: "单独运行此节点" });
+  await expect(single).toContainText("此节点没有引用上游节点的参数");
+  await single.getByRole("button", { name: "运行节点" }).click();
+  await expect(drawer(page).getByRole("region", { name: "节点运行结果" })).toContainText("单独运行的结果");
+
+  await addAfter(page, "在「文本处理」后添加节点", "条件分支");
+  await openNode(page, "条件分支", "条件分支节点设置");
+  await saved(page);
+  await drawer(page).getByText("单独运行此节点").click();
+  await drawer(page).getByRole("form", { name: "单独运行此节点" }).getByRole("button", { name: "运行节点" }).click();
+  await expect(drawer(page).getByRole("form", { name: "单独运行此节点" }).getByRole("alert")).toContainText(
+    "「条件分支」节点不能单独试运行",
+  );
+});

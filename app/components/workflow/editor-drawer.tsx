@@ -5,6 +5,7 @@ import type { Arg } from "#contract/args";
 import { type FormNode, NodeForm } from "./forms";
 import { formGraph, type Graph, type GraphNode, replaceNode } from "./graph";
 import { NodeResultView } from "./node-result";
+import { NodeRun } from "./node-run";
 import { RunPanel } from "./run-panel";
 import type { useTestRun } from "./use-test-run";
 
@@ -22,6 +23,7 @@ interface DrawerProps {
   args: readonly Arg[];
   names: ReadonlyMap<number, string>;
   onStart: (params: Record<string, unknown>) => void;
+  onRunNode: (nodeId: number, params: Record<string, unknown>) => void;
   onPick: (nodeId: number) => void;
 }
 
@@ -93,6 +95,7 @@ export function EditorDrawer(props: DrawerProps) {
               errors={problems.get(node.id)}
               onChange={(edited) => commit((g) => replaceNode(g, toGraphNode(edited)), `form-${node.id}`)}
             />
+            <NodeRun node={node} run={test.run} onRun={props.onRunNode} />
             {run ? (
               <div className="border-gray-100 border-t p-4">
                 <NodeResultView key={`${node.id}-${run.results.length}`} run={run} />

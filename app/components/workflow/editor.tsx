@@ -177,6 +177,15 @@ function Editor({ workflow, historyHref }: EditorProps) {
     [autosave, test],
   );
 
+  // A node runs as stored: what the builder just typed is saved first.
+  const runNode = useCallback(
+    async (nodeId: number, params: Record<string, unknown>) => {
+      if (!(await autosave.flush())) return void toast.error("保存未完成，请稍后再运行");
+      void test.runNode(nodeId, params);
+    },
+    [autosave, test],
+  );
+
   const focusNode = useCallback(
     (id: number) => {
       setSelected(id);
@@ -277,6 +286,7 @@ function Editor({ workflow, historyHref }: EditorProps) {
           args={args}
           names={names}
           onStart={startRun}
+          onRunNode={runNode}
           onPick={focusNode}
         />
       </div>

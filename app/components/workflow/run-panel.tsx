@@ -44,8 +44,16 @@ export function readParams(
 }
 
 /** The Start parameters' fields (also the no-JavaScript run form's). */
-export function ParamFields({ args, values }: { args: readonly Arg[]; values?: Record<string, unknown> }) {
-  if (!args.length) return <p className="text-[13px] text-gray-500">开始节点没有输入参数，直接运行即可。</p>;
+export function ParamFields({
+  args,
+  values,
+  empty = "开始节点没有输入参数，直接运行即可。",
+}: {
+  args: readonly Arg[];
+  values?: Record<string, unknown>;
+  empty?: string;
+}) {
+  if (!args.length) return <p className="text-[13px] text-gray-500">{empty}</p>;
   return (
     <>
       {args.map((arg) => {

@@ -62,14 +62,14 @@ export function useTestRun(spaceId: number, workflowId: number, onChecks: (check
   const abort = useRef<AbortController | null>(null);
 
   const stream = useCallback(
-    async (body: Record<string, unknown>, fresh: boolean) => {
+    async (body: Record<string, unknown>, fresh: boolean, url = RUN_URL) => {
       abort.current?.abort();
       const controller = new AbortController();
       abort.current = controller;
       setState((s) => (fresh ? { ...idle, phase: "running" } : { ...s, phase: "running", question: null }));
       let res: Response;
       try {
-        res = await fetch(RUN_URL, {
+        res = await fetch(url, {
           method: "POST",
           headers: { "content-type": "application/json", accept: "text/event-stream" },
           body: JSON.stringify(body),
@@ -129,6 +129,13 @@ export function useTestRun(spaceId: number, workflowId: number, onChecks: (check
     [stream, workflowId],
   );
 
+  /** Runs one node alone with the values of its referenced arguments; its events fill that node's result. */
+  const runNode = useCallback(
+    (nodeId: number, params: Record<string, unknown>) =>
+      stream({ nodeId, requestId: crypto.randomUUID(), params }, true, `${RUN_URL}?node=1`),
+    [stream],
+  );
+
   /** Resumes the paused run with the answer: the same body (same requestId) plus `answer`. */
   const answer = useCallback(
     (text: string) => {
@@ -148,5 +155,5 @@ export function useTestRun(spaceId: number, workflowId: number, onChecks: (check
 
   const reset = useCallback(() => setState(idle), []);
 
-  return { run: state, start, answer, stop, reset };
+  return { run: state, start, runNode, answer, stop, reset };
 }
