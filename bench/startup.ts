@@ -29,11 +29,13 @@ type Start = { ready: number; firstPage: number; rssMb: number };
 async function waitFor(url: string, child: ReturnType<typeof spawn>) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(url).then(
-      (r) => r.status === 200,
-      () => false,
+    const status = await fetch(url).then(
+      (r) => r.status,
+      () => 0,
     );
-    if (ok) return performance.now();
+    if (status === 200) return performance.now();
+    // /readyz answers 503 until the database is up; a 500 means the start is broken, not slow.
+    if (status === 500) throw new Error(`${url} answered 500`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }

@@ -81,7 +81,11 @@ async function main() {
     // readiness probe answer meanwhile, and the first page request waits for it.
     let serverBuild: Promise<ServerBuild> | undefined;
     const loadBuild = () => {
-      serverBuild ??= import(path.join(BUILD_DIR, "server/index.js")) as Promise<ServerBuild>;
+      // A failed import (the build replaced under a running server) is retried by the next page request.
+      serverBuild ??= (import(path.join(BUILD_DIR, "server/index.js")) as Promise<ServerBuild>).catch((err) => {
+        serverBuild = undefined;
+        throw err;
+      });
       return serverBuild;
     };
     afterListen = () => void loadBuild().catch((err) => log.error({ err }, "网页构建加载失败"));
