@@ -503,6 +503,20 @@ describe("responses conform to the contract on the happy path", () => {
     }
   });
 
+  it("scheduled tasks: presets, create, update, list, cancel", async () => {
+    const { task } = endpoints;
+    const user = await s.newUser();
+    const spaceId = (await call(space.add, { token: user.token, body: { name: "定时任务空间" } })) as number;
+    const agentId = await addAgent(s, user.token, spaceId);
+    await call(a.configUpdate, { token: user.token, body: { id: agentId, openScheduledTask: "Open" } });
+    await call(task.cronList, { token: user.token });
+    const body = { agentId, devMode: false, topic: "契约", summary: "契约任务", taskCron: "0 8 * * *" };
+    const created = (await call(task.create, { token: user.token, body })) as { id: number };
+    await call(task.update, { token: user.token, body: { id: created.id, taskStatus: "PAUSED" } });
+    await call(task.list, { token: user.token, body: { agentId } });
+    await call(task.cancel, { token: user.token, params: { id: created.id }, body: {} });
+  });
+
   it("knowledge bases: documents, segments, QA pairs and search", async () => {
     const { knowledge: k } = endpoints;
     const { token } = await s.newUser();
