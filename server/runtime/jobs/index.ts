@@ -181,21 +181,27 @@ async function startRunner({ deps, database }: Platform): Promise<Runner> {
     });
     const ids: string[] = [];
     for (let i = 0; i < spec.concurrency; i++) {
-      ids.push(
-        await boss.work(
-          spec.name,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-          async ([job]: PgBoss.JobWithMetadata<object>[]) => {
-            if (!job) return;
+      let self: string | undefined;
+      self = await boss.work(
+        spec.name,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+        async ([job]: PgBoss.JobWithMetadata<object>[]) => {
+          if (!job) return;
+          try {
             await spec.handler(deps, job.data, {
               id: job.id,
               retryCount: job.retryCount,
               retryLimit: job.retryLimit,
               signal: abort.signal,
             });
-          },
-        ),
+          } finally {
+            // pg-boss waits its polling interval after every fetch, one job per worker a second: a worker that found
+            // a job asks again at once, so a busy queue drains at full speed and an idle one still polls once a second.
+            if (self) boss.notifyWorker(self);
+          }
+        },
       );
+      ids.push(self);
     }
     workers.set(spec.name, ids);
   }
