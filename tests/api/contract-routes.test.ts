@@ -8,8 +8,6 @@ import { createApi } from "../../server/api/app";
 import type { Deps } from "../../server/core";
 import { insertMemories } from "../../server/modules/memory/repo";
 import { memoryIndex } from "../../server/runtime/memory/recall";
-import { insertMemories } from "../../server/modules/memory/repo";
-import { memoryIndex } from "../../server/runtime/memory/recall";
 import { addAgent } from "../support/agents";
 import { chat } from "../support/chat";
 import { codeFrom } from "../support/helpers";
@@ -447,30 +445,6 @@ describe("responses conform to the contract on the happy path", () => {
     expect(await call(memory.clear, { token: user.token, body: { agentId } })).toBe(1);
   });
 
-  it("long-term memory: list, agents, update, delete, clear", async () => {
-    const { memory } = endpoints;
-    const user = await s.newUser();
-    const spaceId = (await call(space.add, { token: user.token, body: { name: "记忆空间" } })) as number;
-    const agentId = await addAgent(s, user.token, spaceId);
-    const content = "用户的名字是契约";
-    const [a, b] = await insertMemories(
-      s.deps.db,
-      [1, 2].map(() => ({
-        tenantId: 1,
-        userId: user.id,
-        agentId,
-        category: "profile",
-        content,
-        ...memoryIndex(content),
-      })),
-    );
-    await call(memory.list, { token: user.token, body: { agentId } });
-    await call(memory.agents, { token: user.token, body: {} });
-    await call(memory.update, { token: user.token, body: { id: a!.id, content: "用户的名字是契约二" } });
-    await call(memory.delete, { token: user.token, params: { id: b!.id }, body: {} });
-    expect(await call(memory.clear, { token: user.token, body: { agentId } })).toBe(1);
-  });
-
   it("triggers: time zones, adding, rotating a token, the webhook and the run log", async () => {
     const { trigger } = endpoints;
     const user = await s.newUser();
@@ -501,6 +475,15 @@ describe("responses conform to the contract on the happy path", () => {
     } finally {
       await service.close();
     }
+  });
+
+  it("the original client's lists of features outside this product", async () => {
+    const { elsewhere } = endpoints;
+    const user = await s.newUser();
+    const spaceId = (await call(space.add, { token: user.token, body: { name: "兼容空间" } })) as number;
+    await call(elsewhere.mcpList, { token: user.token, params: { spaceId } });
+    await call(elsewhere.customPageList, { token: user.token, query: { spaceId } });
+    await call(elsewhere.ecoMarketList, { token: user.token, body: { current: 1, pageSize: 10 } });
   });
 
   it("scheduled tasks: presets, create, update, list, cancel", async () => {
