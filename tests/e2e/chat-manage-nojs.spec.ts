@@ -32,6 +32,8 @@ test("without JavaScript: rename from the chat menu, delete from the home panel,
   await expect(page.getByRole("alertdialog")).toContainText("无脚本改的名字");
   await page.getByRole("button", { name: "删除" }).click();
   await expect(page).toHaveURL("/");
+  await expect(page.getByText("删除成功")).toBeVisible();
+  await expect(panel).toBeVisible();
   await expect(panel.getByText("无脚本改的名字")).toHaveCount(0);
 
   // With 文件盒 on, the form offers the file field again.

@@ -38,7 +38,7 @@ test("rename, reload and delete a conversation; the home panel lists it with its
   // The home panel lists it with its agent; 更多 opens the paged list.
   await page.goto("/");
   const panel = page.getByRole("complementary", { name: "历史会话" });
-  const row = panel.getByRole("link", { name: new RegExp(long.slice(0, 10)) });
+  const row = panel.getByRole("link", { name: new RegExp(`^${long.slice(0, 10)}`) });
   await expect(row).toContainText(name);
   await panel.getByRole("link", { name: "更多" }).click();
   await expect(page).toHaveURL("/home/history");

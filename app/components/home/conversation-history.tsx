@@ -71,7 +71,8 @@ export function DeleteConversation({
       description={`「${conversation.topic || "新的会话"}」的会话数据将被永久删除，不可恢复及撤销。确定要删除吗？`}
       cancelTo={cancelTo}
     >
-      <Form method="post" action={cancelTo} className="flex justify-end gap-2">
+      {/* "/" alone would post to the root layout; "?index" names the home page's own action. */}
+      <Form method="post" action={cancelTo === "/" ? "/?index" : cancelTo} className="flex justify-end gap-2">
         <input type="hidden" name="intent" value="deleteConversation" />
         <input type="hidden" name="conversationId" value={conversation.id} />
         <Link to={cancelTo} replace className={buttonClass("secondary")}>
