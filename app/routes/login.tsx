@@ -147,7 +147,12 @@ function PasswordForm({ byEmail, lastResult }: { byEmail: boolean; lastResult: R
           autoFocus={focus === "password"}
         />
       </Field>
-      <Link to="/forgot-password" className="-mt-2 self-end text-[13px] text-primary-700 hover:underline">
+      <Link
+        to="/forgot-password"
+        // No focus change on press: leaving an empty field would show its error and move this link mid-click.
+        onMouseDown={(e) => e.preventDefault()}
+        className="-mt-2 self-end text-[13px] text-primary-700 hover:underline"
+      >
         忘记密码？
       </Link>
       <Button type="submit" loading={busy} className="w-full">
