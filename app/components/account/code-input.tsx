@@ -66,8 +66,7 @@ export function CodeInput({ id, name, invalid, describedBy, autoFocus, onComplet
   };
 
   return (
-    <fieldset className="flex gap-2" aria-describedby={describedBy}>
-      <legend className="sr-only">6 位验证码</legend>
+    <div className="flex gap-2">
       <input ref={hiddenRef} type="hidden" name={name} value={digits.join("")} />
       {digits.map((digit, index) => (
         <input
@@ -80,7 +79,9 @@ export function CodeInput({ id, name, invalid, describedBy, autoFocus, onComplet
           type="text"
           inputMode="numeric"
           autoComplete={index === 0 ? "one-time-code" : "off"}
-          aria-label={`第 ${index + 1} 位`}
+          // The first box carries the field's label (验证码); the others say which digit they hold.
+          aria-label={index === 0 ? undefined : `第 ${index + 1} 位`}
+          aria-describedby={index === 0 ? describedBy : undefined}
           aria-invalid={invalid || undefined}
           value={digit}
           className={clsx(
@@ -106,6 +107,6 @@ export function CodeInput({ id, name, invalid, describedBy, autoFocus, onComplet
           }}
         />
       ))}
-    </fieldset>
+    </div>
   );
 }
