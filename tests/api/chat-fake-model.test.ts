@@ -171,7 +171,8 @@ describe("chat through an OpenAI-compatible provider", () => {
         body: form,
       });
       const { key } = ok(await upload.json());
-      const { conv } = await agentOn("fake-text");
+      const { agentId, conv } = await agentOn("fake-text");
+      await configure(s, t.member.token, agentId, { openFileBox: "Open" });
       const attachment = { fileKey: key, fileUrl: "/stale", fileName: "数据.txt", mimeType: "text/plain" };
       await chat(s, t.member.token, conv.id, "总结一下", { attachments: [attachment] });
       const content = completions().at(-1)!.body.messages.at(-1).content as string;
