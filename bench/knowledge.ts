@@ -11,7 +11,6 @@ import * as repo from "#server/modules/knowledge/repo";
 import { searchKbs } from "#server/modules/knowledge/search-service";
 import { openPlatform } from "#server/platform";
 import { extractDocument } from "#server/runtime/documents";
-import { chunkText } from "#server/runtime/knowledge/chunk";
 import { EMBED_BATCH } from "#server/runtime/knowledge/embed";
 import { lexicalEmbedding } from "#server/runtime/knowledge/lexical";
 import type { Fusion, SearchStrategy } from "#server/runtime/knowledge/search";
@@ -127,7 +126,7 @@ async function fill(deps: Deps, kb: repo.KbRow, userId: number, chunks: number) 
   };
   const texts = Array.from(
     { length: chunks },
-    (_, i) => Array.from({ length: 12 }, () => words[Math.floor(rand() * words.length)]).join("，") + `。编号 ${i}`,
+    (_, i) => `${Array.from({ length: 12 }, () => words[Math.floor(rand() * words.length)]).join("，")}。编号 ${i}`,
   );
   const t = performance.now();
   for (let i = 0; i < texts.length; i += 2000) {

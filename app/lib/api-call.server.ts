@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { Endpoint } from "#contract/api";
 import { type RequestOf, type ResponseOf, urlOf } from "#contract/api/endpoint";
-import type { z } from "#contract/zod";
 import { type ApiResult, api, apiRaw, tryApi } from "./api.server";
 
 export { type RequestOf, urlOf };

@@ -4,7 +4,7 @@ import { endpoints } from "#contract/api";
 import { ModelDefaultsForm } from "../components/model/model-defaults-form";
 import { ModelDeleteConfirm } from "../components/model/model-delete-confirm";
 import { ModelForm } from "../components/model/model-form";
-import type { ModelDto, ModelReply } from "../components/model/model-schema";
+import type { ModelReply } from "../components/model/model-schema";
 import { ModelTable } from "../components/model/model-table";
 import { PageHeader } from "../components/page-header";
 import { buttonClass } from "../components/ui/button";

@@ -83,7 +83,10 @@ describe("EVENT triggers", () => {
 
   it("rotates the token: the old one stops working, the new one works; only editors may rotate", async () => {
     const { id, token } = await newEventTrigger();
-    refused(await s.call(`/api/agent/component/trigger/token/rotate/${id}`, { token: t.outsider.token, method: "POST" }), "4040");
+    refused(
+      await s.call(`/api/agent/component/trigger/token/rotate/${id}`, { token: t.outsider.token, method: "POST" }),
+      "4040",
+    );
     const rotated = ok(
       await s.call<any>(`/api/agent/component/trigger/token/rotate/${id}`, { token: t.member.token, method: "POST" }),
     );

@@ -69,5 +69,7 @@ test("日志 lists the agent's conversations and shows one's messages", async ({
   await expect(page.getByRole("heading", { name: `${name} · 日志` })).toBeVisible();
   const conversations = page.getByRole("region", { name: "会话列表" });
   await conversations.getByRole("link", { name: /写进日志的问题/ }).click();
-  await expect(page.getByRole("region", { name: "会话内容" }).getByText("写进日志的问题", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "会话内容" }).getByText("写进日志的问题", { exact: true }),
+  ).toBeVisible();
 });

@@ -25,7 +25,7 @@ ${language === "JavaScript" ? "入口必须是 `export default async function ma
 async function defaultModel(deps: Deps, tenantId: number) {
   const tenant = await getTenantConfig(deps, tenantId);
   const model = tenant.defaultChatModelId ? await findModel(deps.db, tenantId, tenant.defaultChatModelId) : undefined;
-  if (!model || model.enabled !== 1) throw fail("请先在系统管理中设置默认对话模型");
+  if (model?.enabled !== 1) throw fail("请先在系统管理中设置默认对话模型");
   return model;
 }
 

@@ -1,4 +1,3 @@
-import type { Arg } from "#contract/args";
 import { nodeKinds } from "#contract/workflow-nodes";
 import { ArgRows, InputArgs } from "./args";
 import { argsOf, validateArgs } from "./args-state";

@@ -2,7 +2,6 @@ import { Plus, Trash2 } from "lucide-react";
 import { buttonClass } from "#app/components/ui/button";
 import { controlClass } from "#app/components/ui/input";
 import { InputArgs } from "./args";
-import { argsOf } from "./args-state";
 import { TemplateField } from "./template-field";
 import {
   addSplit,
