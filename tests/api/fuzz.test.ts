@@ -215,7 +215,11 @@ async function send(e: Endpoint, path: string, raw: string | undefined, token: s
     seen.set("stream", (seen.get("stream") ?? 0) + 1);
     return;
   }
-  if (e.file && !res.headers.get("content-type")?.includes("json")) {
+  // A download is whatever comes as an attachment (an agent's configuration file is JSON too) or is not JSON.
+  const download =
+    res.headers.get("content-disposition")?.startsWith("attachment") ||
+    !res.headers.get("content-type")?.includes("json");
+  if (e.file && download) {
     expect(res.status, what).toBe(200);
     await res.body?.cancel();
     seen.set("file", (seen.get("file") ?? 0) + 1);

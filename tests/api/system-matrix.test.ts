@@ -97,6 +97,8 @@ describe("/api/system/** is for system administrators only", () => {
     );
     expect(registered.size).toBeGreaterThan(20);
     for (const route of registered) {
+      // The original client's ecosystem-market list is read by every signed-in user; it lists nothing (elsewhere).
+      if (route === "POST /api/system/eco/market/client/config/list") continue;
       const [method, pattern] = route.split(" ") as [string, string];
       const re = new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, "\\d+")}$`);
       const covered = calls.some((c) => c.method === method && re.test(c.path));

@@ -36,13 +36,20 @@ async function answers(conversationId: number) {
 }
 const runsAtLeast = (conversationId: number, n: number) =>
   eventually(async () => (await answers(conversationId)).length >= n, 20_000);
+/** No turn running and no tick job in flight (one that passed its status check before the pause still runs). */
 const idle = (conversationId: number) =>
   eventually(async () => {
+    // Jobs first: once none is in flight after the pause, no new turn can start, so an empty chat_run is final.
+    const active = await rows(
+      s,
+      sql`select 1 from pgboss.job where name = 'agent-task-run' and state = 'active'
+          and data->>'conversationId' = ${String(conversationId)}`,
+    );
     const running = await rows(
       s,
       sql`select 1 from chat_run where conversation_id = ${conversationId} and status = 'EXECUTING'`,
     );
-    return running.length === 0;
+    return running.length === 0 && active.length === 0;
   });
 
 describe("a task on a per-second schedule", () => {
