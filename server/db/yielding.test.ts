@@ -12,8 +12,12 @@ beforeAll(async () => {
 
 afterAll(() => client.close());
 
-/** A statement that keeps the (synchronous) database busy for a moment. */
-const busy = () => client.query("select count(*) from generate_series(1, 5000)");
+/**
+ * A statement that keeps the (synchronous) database busy for a moment; each call differs, since identical reads
+ * waiting together share one execution.
+ */
+let calls = 0;
+const busy = () => client.query("select count(*) from generate_series(1, $1::int)", [5000 + calls++]);
 
 describe("yieldBetweenStatements", () => {
   it("lets the event loop run between concurrent statements instead of running them all in one turn", async () => {

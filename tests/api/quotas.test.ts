@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addAgent, ok, personalSpace, refused } from "../support/agents";
+import { configure } from "../support/chat";
 import { count } from "../support/helpers";
 import { type Envelope, startServer, type TestServer } from "../support/server";
 
@@ -61,6 +62,8 @@ describe("upload quotas", () => {
   it("limit what visitors of one temporary link upload in 24 hours", async () => {
     const creator = await s.newUser();
     const agentId = await addAgent(s, creator.token, await personalSpace(s, creator.token));
+    // Link visitors may upload only to an agent with 文件盒 on.
+    await configure(s, creator.token, agentId, { openFileBox: "Open" });
     const link = ok(
       await s.call(`/api/temp/chat/${agentId}/link/create`, { token: creator.token, body: { requireLogin: 0 } }),
     );
