@@ -44,6 +44,8 @@ export default defineConfig({
       ADMIN_PASSWORD: "Admin#Pass2026",
       LOG_LEVEL: "warn",
       EGRESS_ALLOW: "127.0.0.1",
+      // Every spec signs its users up from this one address.
+      CODE_SENDS_PER_IP_HOUR: "1000",
     },
     timeout: 300_000,
     reuseExistingServer: false,

@@ -60,6 +60,8 @@ const envSchema = z.object({
   UPLOAD_DAILY_PER_USER: size.prefault("1GB"),
   UPLOAD_DAILY_PER_LINK: size.prefault("200MB"),
   STORAGE_PER_USER: size.prefault("5GB"),
+  /** Verification codes one client address may ask for per hour (offices behind one NAT may need more). */
+  CODE_SENDS_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   SANDBOX_JS_POOL: z.coerce.number().int().min(1).max(64).default(2),
   SANDBOX_PY_POOL: z.coerce.number().int().min(1).max(16).default(1),
   SANDBOX_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(128),

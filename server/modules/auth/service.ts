@@ -32,7 +32,6 @@ const LOGIN_MAX_BACKOFF_MS = 10 * MINUTE;
 const LOGIN_FAILS_PER_ACCOUNT = 100;
 const LOGIN_ACCOUNT_WINDOW_MS = 60 * MINUTE;
 const CODES_PER_TARGET_PER_HOUR = 5;
-const CODES_PER_IP_PER_HOUR = 20;
 // A session left open must not become a password-guessing oracle: a few wrong current passwords, then a wait.
 const CHANGE_FAILS_PER_USER = 5;
 const CHANGE_WINDOW_MS = 15 * MINUTE;
@@ -210,7 +209,7 @@ export async function sendCode(deps: Deps, tenantId: number, input: SendCodeInpu
   }
   const perTarget = await hit(deps.db, `code:target:${tenantId}:${target}`, 60 * MINUTE);
   const perIp = await hit(deps.db, `code:ip:${ip}`, 60 * MINUTE);
-  if (perTarget.count > CODES_PER_TARGET_PER_HOUR || perIp.count > CODES_PER_IP_PER_HOUR) {
+  if (perTarget.count > CODES_PER_TARGET_PER_HOUR || perIp.count > deps.config.CODE_SENDS_PER_IP_HOUR) {
     throw rateLimited("验证码发送次数过多，请稍后再试");
   }
   const code = sixDigitCode();
