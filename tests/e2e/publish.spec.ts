@@ -141,7 +141,8 @@ test("a rejected application: the builder sees the reason on the publish page an
 test("the square pages with links without JavaScript and loads more with it; favourites work both ways", async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  // Twenty-one agents are created, published and approved through the API first.
+  test.setTimeout(300_000);
   const builder = await newPerson(browser, "prolific");
   const admin = await signedInAdmin(browser);
   const prefix = uniqueName("批量");

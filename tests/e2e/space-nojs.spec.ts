@@ -76,7 +76,10 @@ test("a plain member sees the team read-only", async ({ page, browser }) => {
   await loginWithPassword(page, member.email, "Member#Pass1", `/login?redirect=%2Fspace%2F${spaceId}%2Fteam`);
   await expect(page).toHaveURL(`/space/${spaceId}/team`);
   await expect(page.getByRole("row").filter({ hasText: "管理员" }).first()).toContainText("创建人");
-  await expect(page.getByRole("combobox")).toHaveCount(0);
+  // The role filter is for everyone; no member's role can be changed.
+  await expect(page.getByRole("combobox")).toHaveCount(1);
+  await expect(page.getByRole("combobox", { name: "按角色筛选" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: /的角色$/ })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "移除" })).toHaveCount(0);
   await expect(page.getByLabel("查找用户")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "删除空间" })).toHaveCount(0);

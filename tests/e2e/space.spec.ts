@@ -109,10 +109,10 @@ test.describe("team spaces with JavaScript", () => {
 
     const renamed = spaceName();
     await page.getByLabel("空间名称").fill("");
-    await page.getByRole("button", { name: "保存" }).last().click();
+    await page.getByRole("button", { name: "保存", exact: true }).last().click();
     await expect(page.getByText("请输入空间名称")).toBeVisible();
     await page.getByLabel("空间名称").fill(renamed);
-    await page.getByRole("button", { name: "保存" }).last().click();
+    await page.getByRole("button", { name: "保存", exact: true }).last().click();
     await expect(page.getByText("空间信息已保存")).toBeVisible();
     await expect(page.getByRole("button", { name: "切换空间" })).toContainText(renamed);
 
