@@ -3,7 +3,6 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["contract/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts", "tests/api/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
@@ -11,5 +10,17 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     // Files run two at a time (the CI machine has two cores; Vitest's default would use one worker).
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["contract/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"] },
+      },
+      {
+        extends: true,
+        // API files keep the server's module graph between files in a worker (decision 0010's addendum): each
+        // file still starts its own server on its own database copy, but stops paying the imports again.
+        test: { name: "api", include: ["tests/api/**/*.test.ts"], isolate: false },
+      },
+    ],
   },
 });
