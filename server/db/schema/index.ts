@@ -1,5 +1,6 @@
 export * from "./agent";
 export * from "./conversation";
+export * from "./favourite";
 export * from "./jobs";
 export * from "./knowledge";
 export * from "./memory";
