@@ -6,6 +6,8 @@ export interface ChunkedOptions {
   head?: string;
   /** Request headers (content-type among them). */
   headers?: Record<string, string>;
+  /** Declare `total` as the Content-Length instead of sending chunks of unknown total. */
+  declareLength?: boolean;
 }
 
 export interface ChunkedAnswer {
@@ -36,7 +38,11 @@ export function sendChunked(url: string, opts: ChunkedOptions): Promise<ChunkedA
     const req = request(url, {
       method: "POST",
       agent: false,
-      headers: { ...opts.headers, "transfer-encoding": "chunked", connection: "keep-alive" },
+      headers: {
+        ...opts.headers,
+        ...(opts.declareLength ? { "content-length": String(opts.total) } : { "transfer-encoding": "chunked" }),
+        connection: "keep-alive",
+      },
     });
     req.on("response", (res) => {
       answered = true;
