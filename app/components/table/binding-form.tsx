@@ -4,7 +4,7 @@ import { useSubmitting } from "#app/lib/use-submitting";
 import { Button, buttonClass } from "../ui/button";
 import { FormErrors } from "../ui/field";
 import { controlClass } from "../ui/input";
-import { type BindingDraft, conditionFields, invokeTypeLabels } from "./binding";
+import { type BindingDraft, conditionFields, invokeTypeLabels, tableInvokeTypes } from "./binding";
 import { fieldTypeLabel } from "./field-rows";
 
 export interface VariableOption {
@@ -43,9 +43,9 @@ export function BindingForm({ draft, variables, formError, cancelTo }: BindingFo
       <label className="flex flex-col gap-1.5">
         <span className="font-medium text-gray-800">调用方式</span>
         <select name="invokeType" defaultValue={draft.invokeType} className={clsx(controlClass, "h-9 max-w-xs")}>
-          {Object.entries(invokeTypeLabels).map(([value, label]) => (
+          {tableInvokeTypes.map((value) => (
             <option key={value} value={value}>
-              {label}
+              {invokeTypeLabels[value]}
             </option>
           ))}
         </select>
@@ -55,7 +55,7 @@ export function BindingForm({ draft, variables, formError, cancelTo }: BindingFo
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-medium text-gray-800">字段</legend>
         <p className="text-[13px] text-gray-500">
-          关闭“对模型可见”的字段由固定值或变量填写；不填写则由模型在新增数据时给出。
+          对模型可见的字段由模型在新增数据时给出，模型没给时取固定值或变量；不可见的字段总是取固定值或变量，都没有时取字段的默认值。
         </p>
         {draft.fields.length === 0 ? (
           <p className="text-[13px] text-gray-500">这张表还没有自定义字段。</p>

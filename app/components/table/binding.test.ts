@@ -45,7 +45,8 @@ describe("table binding settings", () => {
     );
     const stored = { outputArgBindConfigs: [{ name: "out", dataType: "String" }], invokeType: "MANUAL" };
     const bind = bindConfigOf(draft, stored);
-    expect(bind.invokeType).toBe("AUTO");
+    // A table has no AUTO mode: its tools need the model's arguments.
+    expect(bind.invokeType).toBe("ON_DEMAND");
     expect(bind.outputArgBindConfigs).toEqual([{ name: "out", dataType: "String" }]);
     expect(bind.inputArgBindConfigs).toEqual([
       { key: "title", name: "title", description: "标题", dataType: "String", require: false, enable: true },

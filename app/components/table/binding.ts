@@ -22,6 +22,15 @@ export const invokeTypeLabels: Record<InvokeType, string> = {
   MANUAL_ON_DEMAND: "手动选择 + 按需调用",
 };
 
+/**
+ * The modes a table offers: its tools need the model to write their arguments, so there is no AUTO (reference
+ * original-backend.md §5.5); a manual mode offers them when the user selects the table. Stored AUTO and MANUAL
+ * read as their on-demand counterparts, as the runtime treats them.
+ */
+export const tableInvokeTypes = ["ON_DEMAND", "MANUAL_ON_DEMAND"] as const;
+const tableInvokeType = (t: InvokeType | undefined): InvokeType =>
+  t === "MANUAL" || t === "MANUAL_ON_DEMAND" ? "MANUAL_ON_DEMAND" : "ON_DEMAND";
+
 /** System columns a builder may hold to the caller (the rest — id, created, modified — are not per caller). */
 export const conditionFields = ["uid", "user_name", "nick_name", "agent_id", "agent_name"] as const;
 
@@ -83,7 +92,7 @@ export function bindingDraftOf(bindConfig: unknown, fields: readonly FieldLike[]
     const arg = argOf(name);
     conditions[name] = arg?.bindValueType === "Reference" && typeof arg.bindValue === "string" ? arg.bindValue : "";
   }
-  return { invokeType: bind.invokeType, fields: rows, conditions };
+  return { invokeType: tableInvokeType(bind.invokeType), fields: rows, conditions };
 }
 
 const posted = z.object({
@@ -128,7 +137,7 @@ export function readBindingForm(formData: FormData, fields: readonly FieldLike[]
   const base = bindingDraftOf({}, fields);
   const byName = new Map(value.fields.map((r) => [r?.name ?? "", r]));
   return {
-    invokeType: value.invokeType ?? "ON_DEMAND",
+    invokeType: tableInvokeType(value.invokeType),
     fields: base.fields.map((row) => {
       const r = byName.get(row.name);
       return { ...row, enable: r?.enable ?? false, fill: r?.fill ?? "model", value: r?.value?.trim() ?? "" };

@@ -16,7 +16,7 @@ const EXPORT_MAX_ROWS = 1_000_000;
 const REPORT_MAX_ERRORS = 1000;
 
 /** What a unique violation means to the person who caused it. */
-function rowRefusal(err: unknown) {
+export function rowRefusal(err: unknown) {
   const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
   if (code === "23505") return fail("与已有数据重复：唯一字段的值已存在");
   if (code === "23502") return fail("必填字段不能为空");
@@ -101,6 +101,16 @@ export async function clearRows(deps: Deps, actor: Actor, tableId: number) {
   await rows.clearRows(deps.db, tableId);
 }
 
+/** Excel 97–2003 files are refused with a way out (docs/decisions/0017-xls-import.md). */
+const XLS_REFUSED = "不支持 .xls 文件，请在 Excel 中另存为 .xlsx 后再导入";
+const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** An .xls (a Compound File) whatever its name says: its first eight bytes. */
+async function isBiff(file: File) {
+  const head = new Uint8Array(await file.slice(0, 8).arrayBuffer());
+  return head.length === 8 && CFB_MAGIC.every((b, i) => head[i] === b);
+}
+
 /**
  * Imports the first sheet of an .xlsx. Every row is checked first (types, required fields, duplicates of unique
  * fields within the file); any refusal imports nothing and answers 0001 with the report. Good files go in within
@@ -109,6 +119,7 @@ export async function clearRows(deps: Deps, actor: Actor, tableId: number) {
 export async function importExcel(deps: Deps, actor: Actor, tableId: number, file: File | null) {
   const { fields, fieldRows } = await editableFields(deps, actor, tableId);
   if (!file) throw badField("file", "请选择要导入的文件");
+  if (/\.xls$/i.test(file.name) || (await isBiff(file))) throw badField("file", XLS_REFUSED);
   if (!/\.xlsx$/i.test(file.name)) throw badField("file", "仅支持 .xlsx 文件");
   if (file.size > IMPORT_MAX_BYTES) throw badField("file", "文件不能超过 100 MB");
   const descriptions = new Map(fieldRows.map((f) => [f.id, f.description]));

@@ -3,5 +3,5 @@
 export { listSpaceTableItems, resolveTable } from "./library";
 export { tableRoutes } from "./routes";
 export { describeTable, sqlTableBrief } from "./service";
-export { authorColumns, boundTable, executeTableSql, type TableCaller } from "./sql-service";
+export { authorColumns, boundTable, executeTableSql, insertTableRow, type TableCaller } from "./sql-service";
 export { tableWorkflowService } from "./workflow-service";

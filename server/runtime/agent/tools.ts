@@ -59,11 +59,10 @@ export interface ToolBuildContext {
 /**
  * Builds tools for one kind of component. Knowledge, plugins, workflows and tables register theirs with their
  * kind (server/modules/component/registry.ts) as their modules arrive; each returns null when its target is gone.
+ * A component may give several tools (a data table: insert and SQL).
  */
-export type ToolFactory = (
-  component: ComponentSnapshot,
-  ctx: ToolBuildContext,
-) => RuntimeTool | null | Promise<RuntimeTool | null>;
+type Built = RuntimeTool | RuntimeTool[] | null;
+export type ToolFactory = (component: ComponentSnapshot, ctx: ToolBuildContext) => Built | Promise<Built>;
 
 /** A finished step's card fields: both when the tool binds cards and its result fills some, neither otherwise. */
 export function cardFields(t: RuntimeTool, data: unknown) {
@@ -115,11 +114,11 @@ export async function toolsForTurn(config: AgentSnapshot, selectedComponentIds: 
   // Factories may read their targets from the database: all at once, in the components' order.
   const built = await Promise.all(components.map((c) => toolFactoryOf(c.type)?.(c, ctx) ?? null));
   for (const [index, component] of components.entries()) {
-    const tool = built[index];
-    if (!tool) continue;
     const selected = selectedComponentIds.has(component.id);
-    if (tool.mode === "AUTO" || (tool.mode === "MANUAL" && selected)) auto.push(tool);
-    else if (tool.mode === "ON_DEMAND" || (tool.mode === "MANUAL_ON_DEMAND" && selected)) onDemand.push(tool);
+    for (const tool of [built[index] ?? []].flat()) {
+      if (tool.mode === "AUTO" || (tool.mode === "MANUAL" && selected)) auto.push(tool);
+      else if (tool.mode === "ON_DEMAND" || (tool.mode === "MANUAL_ON_DEMAND" && selected)) onDemand.push(tool);
+    }
   }
   const variables = (config.components.find((c) => c.type === "Variable")?.bindConfig.variables ?? []) as Variable[];
   const setVariable = variableTool(variables);

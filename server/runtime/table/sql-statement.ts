@@ -65,9 +65,13 @@ function rewrite(
       if (!statement.columns?.length) throw new SqlRefusal("INSERT 必须写明字段列表");
       const columns = statement.columns.map((c) => w.column(c.name));
       refuseSystemColumns(w, columns, "写入");
+      // The binding's values win over the author's: a row written under a condition (uid = …) must satisfy it.
+      const author = input.author ?? {};
       const forced = [
-        ...Object.entries(input.author ?? {}),
-        ...(input.binding ?? []).filter((b) => !SYSTEM_COLUMNS.has(b.column)).map((b) => [b.column, b.value] as const),
+        ...(input.binding ?? [])
+          .filter((b) => !SYSTEM_COLUMNS.has(b.column) || Object.hasOwn(author, b.column))
+          .map((b) => [b.column, b.value] as const),
+        ...Object.entries(author),
       ].filter(([c], i, all) => all.findIndex(([d]) => d === c) === i);
       const values = statement.insert.values.map((row) => {
         if (row.length !== columns.length) throw new SqlRefusal("VALUES 的值个数与字段个数不一致");
