@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ok, refused, type Team, team } from "../support/agents";
-import { count } from "../support/helpers";
+import { count, rows } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";
 import {
   addRow,
@@ -208,6 +208,32 @@ describe("table definitions", () => {
     expect(await count(s, "custom_table", sql`id = ${id}`)).toBe(0);
     expect(await count(s, "custom_table_field", sql`table_id = ${id}`)).toBe(0);
     await expect(physicalRows(s, id)).rejects.toThrow();
+  });
+});
+
+describe("space deletion", () => {
+  const physical = async (ids: number[]) =>
+    (
+      await rows<{ name: string }>(
+        s,
+        sql`select tablename as name from pg_tables where schemaname = 'agent_custom_table' order by 1`,
+      )
+    )
+      .map((r) => r.name)
+      .filter((name) => ids.some((id) => name === `custom_table_${id}`));
+
+  it("drops the physical tables of the deleted space's data tables, and only those", async () => {
+    const spaceId = ok<number>(await s.call("/api/space/add", { token: t.owner.token, body: { name: "临时空间" } }));
+    const gone = [
+      await tableWith(s, t.owner.token, spaceId, [{ fieldName: "k", fieldType: 1 }], "甲"),
+      await tableWith(s, t.owner.token, spaceId, [{ fieldName: "k", fieldType: 2 }], "乙"),
+    ];
+    ok(await addRow(s, t.owner.token, gone[0] as number, { k: "v" }));
+    const kept = await tableWith(s, t.member.token, t.spaceId, [{ fieldName: "k", fieldType: 1 }], "丙");
+    expect(await physical([...gone, kept])).toHaveLength(3);
+    ok(await s.call(`/api/space/delete/${spaceId}`, { token: t.owner.token, body: {} }));
+    expect(await physical([...gone, kept])).toEqual([`custom_table_${kept}`]);
+    expect(await count(s, "custom_table", sql`space_id = ${spaceId}`)).toBe(0);
   });
 });
 

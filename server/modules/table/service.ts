@@ -201,12 +201,10 @@ function ddlRefusal(err: unknown) {
   return err;
 }
 
+/** The definition's physical table goes with its row: the custom_table delete trigger drops it (migration 0012). */
 export async function deleteTable(deps: Deps, actor: Actor, tableId: number) {
   await accessTable(deps, actor, tableId, "Delete");
-  await deps.db.transaction(async (tx) => {
-    await repo.deleteTable(tx, tableId);
-    await ddl.dropPhysicalTable(tx, tableId);
-  });
+  await repo.deleteTable(deps.db, tableId);
 }
 
 /** A copy of the structure (not the rows) in the same space, named with 副本. */

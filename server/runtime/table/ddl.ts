@@ -136,10 +136,6 @@ export async function createPhysicalTable(db: Exec, tableId: number, fields: Fie
   await db.execute(sql.raw(createTableDdl(tableId, fields)));
 }
 
-export async function dropPhysicalTable(db: Exec, tableId: number) {
-  await db.execute(sql.raw(`drop table if exists ${qualified(tableId)}`));
-}
-
 export async function hasRows(db: Exec, tableId: number): Promise<boolean> {
   const result = await db.execute(sql.raw(`select exists (select 1 from ${qualified(tableId)}) as "has"`));
   return Boolean(rowsOf<{ has: boolean }>(result)[0]?.has);
