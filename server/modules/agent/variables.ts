@@ -1,25 +1,9 @@
+import { systemVariables } from "#contract/system-variables";
 import { badField } from "#server/core";
-import type { Arg, Variable } from "./contract";
+import type { Variable } from "./contract";
 
 /** Always present at run time, filled by the runtime; listed read-only beside the agent's own variables. */
-export const systemVariables: Arg[] = [
-  { name: "SYS_USER_ID", displayName: "用户 ID", dataType: "Integer", description: "当前用户的 ID" },
-  { name: "USER_UID", displayName: "用户 UID", dataType: "String", description: "当前用户的 UID" },
-  { name: "USER_NAME", displayName: "用户名", dataType: "String", description: "当前用户的用户名" },
-  { name: "USER_LANG", displayName: "用户语言", dataType: "String", description: "当前用户的界面语言" },
-  { name: "AGENT_ID", displayName: "智能体 ID", dataType: "Integer", description: "当前智能体的 ID" },
-  { name: "CONVERSATION_ID", displayName: "会话 ID", dataType: "Integer", description: "当前会话的 ID" },
-  { name: "REQUEST_ID", displayName: "请求 ID", dataType: "String", description: "本轮对话的请求 ID" },
-  { name: "AGENT_USER_MSG", displayName: "用户消息", dataType: "String", description: "用户本轮发送的消息" },
-  { name: "CURRENT_TIME", displayName: "当前时间", dataType: "String", description: "服务器当前时间（ISO 8601）" },
-].map((v) => ({
-  ...v,
-  key: v.name,
-  systemVariable: true,
-  require: false,
-  enable: true,
-  bindValueType: "Input" as const,
-}));
+export { systemVariables };
 
 const systemNames = new Set(systemVariables.map((v) => v.name));
 

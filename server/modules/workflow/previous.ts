@@ -1,13 +1,16 @@
 import type { Arg } from "#contract/args";
+import { startOutputs } from "#contract/system-variables";
 import type { Actor, Deps } from "#server/core";
 import type { StoredNode } from "#server/db/schema/workflow";
 import { ancestry, indexGraph } from "#server/runtime/workflow/graph";
 import { engineGraph } from "./graph-edit";
 import { accessNode } from "./service";
 
-/** What a node offers downstream: a Start node's parameters are its outputs. */
+/** What a node offers downstream: a Start node's outputs are its parameters and the system variables. */
 const outputsOf = (n: StoredNode) =>
-  ((n.type === "Start" ? n.nodeConfig.inputArgs : n.nodeConfig.outputArgs) as Arg[] | undefined) ?? [];
+  n.type === "Start"
+    ? startOutputs((n.nodeConfig.inputArgs as Arg[] | undefined) ?? [])
+    : ((n.nodeConfig.outputArgs as Arg[] | undefined) ?? []);
 
 /** Every reference key of an argument tree (`<prefix>.<name>`, nested by dots) with its definition. */
 function addKeys(argMap: Record<string, Arg>, prefix: string, args: Arg[]) {

@@ -89,9 +89,17 @@ function runnerTables(deps: Deps, tenantId: number, spaceId: number, userId: num
   };
 }
 
-const systemVariablesOf = (actor: Actor, spaceId: number) => ({
+/**
+ * The system variables of a run from the editor (Start outputs them, Code gets them as SYS_VARS): the caller's, the
+ * run's; no agent or conversation is around it, so AGENT_ID, CONVERSATION_ID and AGENT_USER_MSG stay empty.
+ */
+const systemVariablesOf = (actor: Actor, spaceId: number, requestId: string) => ({
   SYS_USER_ID: actor.userId,
+  USER_UID: actor.userName,
   USER_NAME: actor.userName,
+  USER_LANG: "zh-CN",
+  REQUEST_ID: requestId,
+  CURRENT_TIME: new Date().toISOString(),
   SPACE_ID: spaceId,
 });
 
@@ -105,7 +113,7 @@ async function open(deps: Deps, actor: Actor, input: TestExecuteInput): Promise<
   const options = (signal: AbortSignal) => ({
     services: spaceServices(deps, actor.tenantId, workflow.spaceId, actor),
     workflowId: workflow.id,
-    systemVariables: systemVariablesOf(actor, workflow.spaceId),
+    systemVariables: systemVariablesOf(actor, workflow.spaceId, input.requestId),
     timeoutMs: TEST_RUN_TIMEOUT_MS,
     maxSteps: TEST_RUN_MAX_STEPS,
     signal,
@@ -140,16 +148,17 @@ export async function testNodeExecute(deps: Deps, c: Context<ApiEnv>, actor: Act
   const refusal = singleRunRefusal(node);
   if (refusal) throw fail(refusal);
   const params = input.params ?? {};
+  const requestId = input.requestId ?? randomUUID();
   return streamRun(deps, c, actor, {
     workflowId: workflow.id,
-    requestId: input.requestId ?? randomUUID(),
+    requestId,
     kind: "Node",
     params,
     start: (signal) =>
       startSingleNode(node, params, {
         services: spaceServices(deps, actor.tenantId, workflow.spaceId, actor),
         workflowId: workflow.id,
-        systemVariables: systemVariablesOf(actor, workflow.spaceId),
+        systemVariables: systemVariablesOf(actor, workflow.spaceId, requestId),
         timeoutMs: TEST_RUN_TIMEOUT_MS,
         maxSteps: TEST_RUN_MAX_STEPS,
         signal,

@@ -1,5 +1,5 @@
 import type { Arg } from "#contract/args";
-import { systemVariables } from "#server/modules/agent/variables";
+import { startOutputs } from "#contract/system-variables";
 import { ancestry, type GraphIndex } from "./graph";
 import { definitionOf } from "./nodes";
 import type { WorkflowNode } from "./types";
@@ -39,7 +39,7 @@ export function compatible(source: string, target: string): boolean {
 /** The outputs a node declares: its `outputArgs` and its kind's defaults; Start: its parameters and system variables. */
 function declaredOutputs(node: WorkflowNode): Arg[] {
   const configured = (node.nodeConfig?.outputArgs ?? []) as Arg[];
-  if (node.type === "Start") return [...((node.nodeConfig?.inputArgs ?? []) as Arg[]), ...systemVariables];
+  if (node.type === "Start") return startOutputs((node.nodeConfig?.inputArgs ?? []) as Arg[]);
   const kind = definitionOf(node.type)?.kind;
   // Nothing declared: the node's outputs are not known here, so references to it are not checked.
   if (!configured.length && !kind?.defaultOutputs.length) return [];

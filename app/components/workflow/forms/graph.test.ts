@@ -70,6 +70,27 @@ describe("upstreamOf", () => {
     expect(sources[0]!.outputArgs.map((a) => a.name)).toEqual(["result", "ERROR_MESSAGE"]);
   });
 
+  it("the Start node offers its parameters, then the system variables no parameter shadows", () => {
+    const g = branchy();
+    const start = { ...g.startNode!, nodeConfig: { inputArgs: [out("query"), out("USER_LANG", "Object")] } };
+    g.startNode = start;
+    g.nodes = g.nodes.map((n) => (n.id === 1 ? start : n));
+    const options = referenceOptions(upstreamOf(g, 3)).filter((o) => o.key.startsWith("1."));
+    expect(options.slice(0, 3).map((o) => o.label)).toEqual(["开始 - query", "开始 - USER_LANG", "开始 - SYS_USER_ID"]);
+    expect(options.map((o) => o.label)).toEqual(
+      expect.arrayContaining([
+        "开始 - USER_NAME",
+        "开始 - CONVERSATION_ID",
+        "开始 - AGENT_USER_MSG",
+        "开始 - SPACE_ID",
+      ]),
+    );
+    expect(options.find((o) => o.key === "1.SYS_USER_ID")?.dataType).toBe("Integer");
+    expect(options.filter((o) => o.key === "1.USER_LANG")).toEqual([
+      { key: "1.USER_LANG", label: "开始 - USER_LANG", dataType: "Object", name: "USER_LANG" },
+    ]);
+  });
+
   it("a node with no incoming edge has no upstream; an unknown id neither", () => {
     expect(upstreamOf(branchy(), 1)).toEqual([]);
     expect(upstreamOf(branchy(), 404)).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Arg } from "#contract/args";
+import { startOutputs } from "#contract/system-variables";
 import { type NodeType, nodeKinds } from "#contract/workflow-nodes";
 
 /**
@@ -97,10 +98,13 @@ export function targetsOf(node: FormNode): number[] {
 
 const ERROR_MESSAGE: Arg = { name: "ERROR_MESSAGE", dataType: "String", description: "节点失败时的错误信息" };
 
-/** What a node outputs: Start its parameters; others their declared outputs, the kind's defaults, and the error text. */
+/**
+ * What a node outputs: Start its parameters and the system variables (USER_NAME…); others their declared outputs,
+ * the kind's defaults, and the error text.
+ */
 export function outputsOf(node: FormNode): Arg[] {
   const config = node.nodeConfig ?? {};
-  if (node.type === "Start") return list<Arg>(config.inputArgs);
+  if (node.type === "Start") return startOutputs(list<Arg>(config.inputArgs));
   const declared = list<Arg>(config.outputArgs);
   const kind = nodeKinds[node.type];
   const handling = (config.exceptionHandleConfig as { exceptionHandleType?: string } | null)?.exceptionHandleType;

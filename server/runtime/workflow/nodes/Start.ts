@@ -1,9 +1,12 @@
 import type { Arg } from "#contract/args";
+import { workflowSystemVariables } from "#contract/system-variables";
 import { nodeKinds } from "#contract/workflow-nodes";
 import type { NodeDefinition } from "../types";
 import { convertLiteral } from "../values";
 
 const empty = (v: unknown) => v === undefined || v === null || v === "";
+/** Every system variable a node may reference, empty until the run gives it (a test run has no conversation). */
+const unset = Object.fromEntries(workflowSystemVariables.map((v) => [v.name, null]));
 
 /**
  * The run's parameters, converted to their declared types, beside the system and workflow variables
@@ -18,7 +21,7 @@ export const Start: NodeDefinition = {
     return twice.length ? [`参数名 ${[...new Set(twice)].join("、")} 重复`] : [];
   },
   run(ctx) {
-    const output: Record<string, unknown> = { ...ctx.systemVariables, ...ctx.variables };
+    const output: Record<string, unknown> = { ...unset, ...ctx.systemVariables, ...ctx.variables };
     for (const arg of (ctx.config.inputArgs ?? []) as Arg[]) {
       if (arg.enable === false) continue;
       let value = ctx.params[arg.name];
