@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ok, personalSpace, refused, type User } from "../support/agents";
 import { startServer, type TestServer } from "../support/server";
-import { addNode, detail, newWorkflow } from "../support/workflows";
+import { addNode, detail, newWorkflow, ref, testRun } from "../support/workflows";
 
 /** `POST /api/workflow/save` as an API client sends it: the graph alone, with a Bearer token. */
 
@@ -93,5 +93,91 @@ describe("saving the whole graph with a Bearer token", () => {
     const after = await detail(s, u.token, id);
     expect(after.editVersion).toBe(d.editVersion);
     expect(after.nodes.find((n: Node) => n.id === a.id).innerNodes).toHaveLength(2);
+  });
+});
+
+describe("undo and redo across autosaves", () => {
+  it("a node an earlier save removed comes back under its id, a Loop with its body; other ids stay refused", async () => {
+    const id = await newWorkflow(s, u.token, spaceId);
+    const text = await addNode(s, u.token, id, "TextProcessing");
+    const loop = await addNode(s, u.token, id, "Loop");
+    const full = await detail(s, u.token, id);
+    const ids = (d: { nodes: Node[] }) => d.nodes.map((n) => n.id);
+    // The editor's undo of both adds, autosaved: the server drops them.
+    const without = full.nodes.filter((n: Node) => n.id !== text.id && n.id !== loop.id);
+    const undone = ok<number>(await save({ workflowConfig: { ...full, nodes: without } }));
+    expect(ids(await detail(s, u.token, id))).not.toContain(text.id);
+    // The redo saves the graph the canvas shows again, nodes and ids as they were.
+    const edited = full.nodes.map((n: Node) =>
+      n.id === text.id ? { ...n, nodeConfig: { ...n.nodeConfig, text: "又回来了" } } : n,
+    );
+    ok(await save({ workflowConfig: { ...full, editVersion: undone, nodes: edited } }));
+    const back = await detail(s, u.token, id);
+    expect(ids(back)).toEqual(expect.arrayContaining([text.id, loop.id]));
+    expect(back.nodes.find((n: Node) => n.id === text.id).nodeConfig.text).toBe("又回来了");
+    const body = back.nodes.find((n: Node) => n.id === loop.id).innerNodes.map((n: Node) => n.id);
+    expect(body.sort()).toEqual([loop.innerStartNodeId, loop.innerEndNodeId].sort());
+
+    // A node removed from another workflow is that workflow's, never this one's.
+    const otherId = await newWorkflow(s, u.token, spaceId);
+    const foreign = await addNode(s, u.token, otherId, "TextProcessing");
+    const other = await detail(s, u.token, otherId);
+    ok(await save({ workflowConfig: { ...other, nodes: other.nodes.filter((n: Node) => n.id !== foreign.id) } }));
+    const mine = await detail(s, u.token, id);
+    const res = await save({ workflowConfig: { ...mine, nodes: [...mine.nodes, { ...foreign, loopNodeId: null }] } });
+    refused(res, "4000", "workflowConfig.nodes");
+  });
+});
+
+describe("the Start node's system variables", () => {
+  it("are offered to downstream nodes and resolved in a test run", async () => {
+    const id = await newWorkflow(s, u.token, spaceId);
+    const text = await addNode(s, u.token, id, "TextProcessing");
+    const d = await detail(s, u.token, id);
+    const start = d.startNode.id;
+    const nodes = [
+      { ...d.startNode, nextNodeIds: [text.id] },
+      {
+        ...text,
+        nodeConfig: {
+          ...text.nodeConfig,
+          text: "{{who}}/{{uid}}/{{lang}}",
+          inputArgs: [
+            ref("who", `${start}.USER_NAME`),
+            ref("uid", `${start}.SYS_USER_ID`, "Integer"),
+            ref("lang", `${start}.USER_LANG`),
+          ],
+        },
+        nextNodeIds: [d.endNode.id],
+      },
+      {
+        ...d.endNode,
+        nodeConfig: {
+          ...d.endNode.nodeConfig,
+          outputArgs: [
+            ref("text", `${text.id}.output`),
+            ref("request", `${start}.REQUEST_ID`),
+            ref("space", `${start}.SPACE_ID`, "Integer"),
+            ref("conversation", `${start}.CONVERSATION_ID`, "Integer"),
+          ],
+        },
+      },
+    ];
+    ok(await save({ workflowConfig: { id, editVersion: d.editVersion, nodes } }));
+
+    const previous = ok(await s.call(`/api/workflow/node/previous/${text.id}`, { token: u.token }));
+    expect(previous.argMap[`${start}.USER_NAME`]).toMatchObject({ name: "USER_NAME", dataType: "String" });
+    expect(previous.argMap[`${start}.CONVERSATION_ID`]).toMatchObject({ dataType: "Integer" });
+    const checks = ok<{ success: boolean }[]>(await s.call(`/api/workflow/valid/${id}`, { token: u.token }));
+    expect(checks.filter((c) => !c.success)).toEqual([]);
+
+    const requestId = crypto.randomUUID();
+    const run = await testRun(s, u.token, { workflowId: id, requestId, params: {} });
+    expect(run.events.at(-1)).toMatchObject({
+      complete: true,
+      success: true,
+      // A test run has no conversation: that one is empty.
+      data: { text: `${u.userName}/${u.id}/zh-CN`, request: requestId, space: spaceId, conversation: null },
+    });
   });
 });

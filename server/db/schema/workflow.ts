@@ -20,11 +20,19 @@ export interface StoredNode {
   modified: string;
 }
 
+/** What a graph remembers of a node a save removed: enough for a later save to bring it back under its id. */
+export type RetiredNode = Pick<
+  StoredNode,
+  "id" | "type" | "loopNodeId" | "innerStartNodeId" | "innerEndNodeId" | "created"
+>;
+
 /** The whole graph as one document: a flat node list (loop children carry loopNodeId) and the Start/End ids. */
 export interface StoredGraph {
   startNodeId: number;
   endNodeId: number;
   nodes: StoredNode[];
+  /** Nodes whole-graph saves removed, latest last (the editor's undo brings them back); never in snapshots. */
+  retiredNodes?: RetiredNode[];
 }
 
 /** Node ids of every workflow: one sequence, so a node id alone names its workflow's node. */

@@ -6,6 +6,7 @@ import { toCreatorInfo } from "../agent/dto";
 import type { UserRow } from "../auth";
 import type { PublishedRow } from "../publish";
 import type { ChildNode, WorkflowDetail, WorkflowPermission } from "./contract";
+import { withoutRetired } from "./graph-edit";
 import type { WorkflowRow } from "./repo";
 
 /** What history entries and publications freeze: the workflow's own fields and its whole graph. */
@@ -24,7 +25,7 @@ export const workflowSnapshot = (w: WorkflowRow): WorkflowSnapshot => ({
   description: w.description,
   icon: w.icon,
   extension: w.extension,
-  graph: w.graph,
+  graph: withoutRetired(w.graph),
 });
 
 const brief = (n: StoredNode) => ({ id: n.id, name: n.name, type: n.type as ChildNode["type"], icon: "" });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type NodeType, nodeKinds } from "#contract/workflow-nodes";
-import type { StoredGraph, StoredNode } from "#server/db/schema/workflow";
+import type { RetiredNode, StoredGraph, StoredNode } from "#server/db/schema/workflow";
 import { portsOf } from "#server/runtime/workflow/graph";
 import { EXCEPTION, type WorkflowGraph, type WorkflowNode } from "#server/runtime/workflow/types";
 
@@ -185,6 +185,50 @@ export function withBranchUnion(node: StoredNode): StoredNode {
     if (port !== EXCEPTION) for (const t of targets) union.add(t);
   }
   return { ...node, nextNodeIds: [...union] };
+}
+
+/** How many removed nodes a graph remembers: more than the editor's 100 undo steps usually remove. */
+const RETIRED_LIMIT = 500;
+
+/**
+ * `next` to be stored after `previous`: the nodes `previous` held or remembered that `next` lacks are remembered,
+ * so a later save may bring them back under their ids — the editor's undo and redo across autosaves. A remembered
+ * id stays this workflow's alone: node ids come from one sequence and are never reused.
+ */
+export function withRetired(previous: StoredGraph, next: StoredGraph): StoredGraph {
+  const kept = new Set(next.nodes.map((n) => n.id));
+  const retired = new Map<number, RetiredNode>();
+  for (const n of [...(previous.retiredNodes ?? []), ...previous.nodes]) {
+    if (kept.has(n.id)) continue;
+    retired.delete(n.id);
+    retired.set(n.id, {
+      id: n.id,
+      type: n.type,
+      loopNodeId: n.loopNodeId,
+      innerStartNodeId: n.innerStartNodeId,
+      innerEndNodeId: n.innerEndNodeId,
+      created: n.created,
+    });
+  }
+  const { retiredNodes: _, ...rest } = next;
+  return retired.size ? { ...rest, retiredNodes: [...retired.values()].slice(-RETIRED_LIMIT) } : rest;
+}
+
+/** A remembered node as the base a save rebuilds it from (the save supplies every other field). */
+export const revive = (n: RetiredNode): StoredNode => ({
+  name: "",
+  description: "",
+  nodeConfig: {},
+  nextNodeIds: [],
+  typeId: null,
+  modified: n.created,
+  ...n,
+});
+
+/** The graph without what only the draft needs: what history entries and publications keep. */
+export function withoutRetired(graph: StoredGraph): StoredGraph {
+  const { retiredNodes: _, ...rest } = graph;
+  return rest;
 }
 
 /** The stored graph as the engine reads it. */

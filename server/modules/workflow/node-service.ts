@@ -8,7 +8,16 @@ import { flattenNodes, portsOf } from "#server/runtime/workflow/graph";
 import type { WorkflowNode } from "#server/runtime/workflow/types";
 import type { AddNodeInput, NodeInput, SaveWorkflowInput, UpdateNodeInput } from "./contract";
 import { childNodes } from "./dto";
-import { copyNodes, freeName, newNode, removeNodes, withBody, withBranchUnion } from "./graph-edit";
+import {
+  copyNodes,
+  freeName,
+  newNode,
+  removeNodes,
+  revive,
+  withBody,
+  withBranchUnion,
+  withRetired,
+} from "./graph-edit";
 import * as repo from "./repo";
 import { accessNode, accessWorkflow, changeWorkflow, recordHistory } from "./service";
 
@@ -222,11 +231,13 @@ export async function saveWorkflow(deps: Deps, actor: Actor, { workflowConfig: b
     const flat = flattenNodes(given as unknown as WorkflowNode[]) as unknown as NodeInput[];
     const byId = new Map(flat.map((n) => [n.id, n]));
     const old = new Map(row.graph.nodes.map((n) => [n.id, n]));
+    // A node an earlier save removed comes back under its id (undo, redo): it was this workflow's.
+    const retired = new Map((row.graph.retiredNodes ?? []).map((n) => [n.id, revive(n)]));
     const nodes: StoredNode[] = [];
     let i = 0;
     for (const n of byId.values()) {
       const field = `workflowConfig.nodes.${i++}`;
-      const before = old.get(n.id);
+      const before = old.get(n.id) ?? retired.get(n.id);
       if (!before) throw badField("workflowConfig.nodes", `节点 ${n.id} 不属于该工作流，请先用 node/add 添加`);
       if (before.type !== n.type) throw badField(`${field}.type`, "不能改变已有节点的类型");
       const nodeConfig = checkedConfig(n.type, n.nodeConfig, `${field}.nodeConfig`);
@@ -256,7 +267,7 @@ export async function saveWorkflow(deps: Deps, actor: Actor, { workflowConfig: b
     for (const fixed of [row.graph.startNodeId, row.graph.endNodeId]) {
       if (!byId.has(fixed)) throw badField("workflowConfig.nodes", "不能删除开始或结束节点");
     }
-    const graph: StoredGraph = { ...row.graph, nodes };
+    const graph = withRetired(row.graph, { ...row.graph, nodes });
     for (const [index, node] of nodes.entries()) {
       checkTargets(graph, node, `workflowConfig.nodes.${index}`);
       checkNesting(byId, node, `workflowConfig.nodes.${index}`);

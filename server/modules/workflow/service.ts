@@ -10,7 +10,7 @@ import { deleteAllOfTarget, publishedOfTarget } from "../publish";
 import { accessSpace } from "../space/service";
 import type { AddWorkflowInput, UpdateWorkflowInput, WorkflowPermission } from "./contract";
 import { toDetail, type WorkflowSnapshot, workflowSnapshot } from "./dto";
-import { copyNodes, engineGraph, initialGraph } from "./graph-edit";
+import { copyNodes, engineGraph, initialGraph, withRetired } from "./graph-edit";
 import * as repo from "./repo";
 import { checkSubWorkflows, targetLoader, withSubWorkflowChecks } from "./sub-workflows";
 
@@ -222,7 +222,7 @@ export async function restoreHistory(deps: Deps, actor: Actor, historyId: number
   const when = entry.created.toISOString().slice(0, 16).replace("T", " ");
   const access = await accessWorkflow(deps, actor, entry.targetId, "Edit");
   await changeWorkflow(deps, access.workflow, async (tx, workflow) => {
-    await repo.writeGraph(tx, workflow, snapshot.graph!);
+    await repo.writeGraph(tx, workflow, withRetired(workflow.graph, snapshot.graph!));
     await repo.updateWorkflow(tx, workflow.id, {
       name: snapshot.name ?? workflow.name,
       description: snapshot.description ?? workflow.description,
