@@ -62,6 +62,11 @@ for (const line of contract.split("\n")) {
   if (cells.length < 6 || !/^(GET|POST)$/.test(cells[1]!)) continue;
   for (const p of cells[2]!.matchAll(/`([^`]+)`/g)) rows.push({ method: cells[1]!, path: p[1]!, response: cells[4]! });
 }
+// A record type defined only where a row answers it: "`Page<logInfo>` (`requestId`, …)"; another row may name it alone.
+for (const { response } of rows) {
+  const inline = /^`(?:Page<)?([a-z]\w*)>?`\s*\((.*)\)\s*$/.exec(response);
+  if (inline && !types.has(inline[1]!)) types.set(inline[1]!, fieldsOf(inline[2]!));
+}
 
 const samePath = (p: string) => p.replace(/\?.*$/, "").replace(/\{[^}]+\}|:\w+/g, ":x");
 
@@ -90,7 +95,7 @@ describe("the original client's response fields (reference §1)", () => {
     const ours = endpointList.find((e) => e.method === row.method && samePath(e.path) === samePath(row.path));
     const keys = ours?.response ? recordKeys(ours.response) : null;
     if (!ours || !keys) return [];
-    const named = /^`?(?:Page<)?([A-Z]\w+)/.exec(row.response)?.[1];
+    const named = /^`?(?:Page<)?([A-Za-z]\w+)/.exec(row.response)?.[1];
     const expected = named && types.has(named) ? types.get(named)! : fieldsOf(row.response);
     return expected.length ? [{ name: ours.name, path: row.path, keys, expected: [...new Set(expected)] }] : [];
   });

@@ -8,6 +8,7 @@ import { elsewhere } from "./elsewhere";
 import type { Endpoint } from "./endpoint";
 import { file } from "./file";
 import { knowledge } from "./knowledge";
+import { logPlatform } from "./log-platform";
 import { memory } from "./memory";
 import { model } from "./model";
 import { notify } from "./notify";
@@ -35,6 +36,7 @@ export const endpoints = {
   elsewhere,
   file,
   knowledge,
+  logPlatform,
   memory,
   model,
   notify,

@@ -17,6 +17,7 @@ import { conversationRoutes } from "../modules/conversation/routes";
 import { elsewhereRoutes } from "../modules/elsewhere/routes";
 import { fileRoutes } from "../modules/file/routes";
 import { knowledgeRoutes } from "../modules/knowledge";
+import { logPlatformRoutes } from "../modules/log-platform/routes";
 import { memoryRoutes } from "../modules/memory";
 import { modelRoutes } from "../modules/model/routes";
 import { notifyRoutes } from "../modules/notify/routes";
@@ -133,6 +134,7 @@ export function createApi(deps: Deps) {
   api.route("/api/knowledge", knowledgeRoutes(deps));
   api.route("/api/assistant", assistantRoutes(deps));
   api.route("/api/memory", memoryRoutes(deps));
+  api.route("/api/logPlatform", logPlatformRoutes(deps));
   api.route("/api", elsewhereRoutes(deps));
 
   api.notFound((c) => {

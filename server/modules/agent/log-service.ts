@@ -7,15 +7,15 @@ import { toMessageDto } from "../conversation/service";
 import { toCreatorInfo } from "./dto";
 import { accessAgent, closedToDevelopment } from "./service";
 
-/** 日志 is for the agent's developers: members of its space who may change it. */
-async function developedAgent(deps: Deps, actor: Actor, agentId: number) {
+/** 日志 is for the agent's developers: members of its space who may change it (also the original client's log). */
+export async function developedAgent(deps: Deps, actor: Actor, agentId: number) {
   const { agent, develops } = await accessAgent(deps, actor, agentId);
   if (!develops) throw closedToDevelopment();
   return agent;
 }
 
 /** Conversations people had with the agent (signed in or through a temporary link), never the editor's debug chats. */
-const loggedConversations = (agentId: number) =>
+export const loggedConversations = (agentId: number) =>
   and(
     eq(conversations.agentId, agentId),
     eq(conversations.type, "Chat"),
