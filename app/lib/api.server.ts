@@ -1,6 +1,7 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { safeRedirect as remixSafeRedirect } from "remix-utils/safe-redirect";
 import { type Envelope, type FieldErrors, fieldErrorsOf } from "#contract/envelope";
+import { withoutDefaultIcons } from "#contract/icons";
 import "./context";
 
 export class ApiError extends Error {
@@ -54,7 +55,8 @@ export async function apiRaw<T>(context: AppLoadContext, request: Request, path:
   const res = await context.apiFetch(
     new Request(target, { method: opts.method ?? (body ? "POST" : "GET"), headers, body }),
   );
-  const envelope = (await res.json()) as Envelope<T>;
+  // Default icons are for the original client (contract/icons.ts); this web shows a name tile where none was chosen.
+  const envelope = JSON.parse(await res.text(), withoutDefaultIcons) as Envelope<T>;
   return { envelope, headers: res.headers };
 }
 

@@ -7,6 +7,7 @@ import { conversation } from "./conversation";
 import { elsewhere } from "./elsewhere";
 import type { Endpoint } from "./endpoint";
 import { file } from "./file";
+import { icons } from "./icons";
 import { knowledge } from "./knowledge";
 import { logPlatform } from "./log-platform";
 import { memory } from "./memory";
@@ -35,6 +36,7 @@ export const endpoints = {
   conversation,
   elsewhere,
   file,
+  icons,
   knowledge,
   logPlatform,
   memory,

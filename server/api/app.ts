@@ -16,6 +16,7 @@ import { AppError, Codes, envelope } from "../core";
 import { conversationRoutes } from "../modules/conversation/routes";
 import { elsewhereRoutes } from "../modules/elsewhere/routes";
 import { fileRoutes } from "../modules/file/routes";
+import { iconRoutes } from "../modules/icons/routes";
 import { knowledgeRoutes } from "../modules/knowledge";
 import { logPlatformRoutes } from "../modules/log-platform/routes";
 import { memoryRoutes } from "../modules/memory";
@@ -135,6 +136,7 @@ export function createApi(deps: Deps) {
   api.route("/api/assistant", assistantRoutes(deps));
   api.route("/api/memory", memoryRoutes(deps));
   api.route("/api/logPlatform", logPlatformRoutes(deps));
+  api.route("/api/icons", iconRoutes());
   api.route("/api", elsewhereRoutes(deps));
 
   api.notFound((c) => {

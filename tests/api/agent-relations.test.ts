@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultIcon } from "#contract/icons";
 import { addAgent, getAgent, markPublished, ok, refused, type Team, team } from "../support/agents";
 import { count } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";
@@ -97,7 +98,7 @@ describe("the user's lists", () => {
       userId: u.id,
       spaceId: mySpace,
       name: "甲",
-      icon: "",
+      icon: defaultIcon("Agent"),
       description: "",
     });
     expect(Date.parse(edits[0].modified)).toBeGreaterThan(0);

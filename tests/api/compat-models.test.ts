@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultIcon } from "#contract/icons";
 import { ok, type Team, team } from "../support/agents";
 import { startServer, type TestServer } from "../support/server";
 
@@ -29,7 +30,10 @@ describe("model lists (original client)", () => {
     );
     const list = ok<any[]>(await s.call("/api/model/list", { token: t.other.token, body: { spaceId: t.spaceId } }));
     const row = list.find((m) => m.id === id);
-    expect(row).toMatchObject({ ...fields, creator: { id: t.member.id, userName: t.member.userName, avatar: "" } });
+    expect(row).toMatchObject({
+      ...fields,
+      creator: { id: t.member.id, userName: t.member.userName, avatar: defaultIcon("User") },
+    });
     expect(row.creator.nickName).toEqual(expect.any(String));
     expect(ok(await s.call(`/api/model/${id}`, { token: t.other.token })).creator.id).toBe(t.member.id);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultIcon } from "#contract/icons";
 import { addAgent, ok, refused, type Team, team } from "../support/agents";
 import { CHAT_PATH, chat, configure, messageRows, newConversation } from "../support/chat";
 import { count } from "../support/helpers";
@@ -37,7 +38,7 @@ describe("the history across agents", () => {
       [b.id, "学习伙伴"],
       [a.id, "写作助手"],
     ]);
-    expect(list[0].agent).toEqual({ agentId: tutor, name: "学习伙伴", icon: "" });
+    expect(list[0].agent).toEqual({ agentId: tutor, name: "学习伙伴", icon: defaultIcon("Agent") });
   });
 });
 

@@ -1,3 +1,4 @@
+import { iconOr } from "#contract/icons";
 import type { Actor, Deps } from "#server/core";
 import { findUserById } from "../auth";
 import { visiblePublication } from "../publish/visibility";
@@ -35,7 +36,7 @@ export async function describeAgent(deps: Deps, agent: repo.AgentRow, viewer: { 
     agentId: agent.id,
     spaceId: agent.spaceId,
     name: config.name,
-    icon: config.icon,
+    icon: iconOr("Agent", config.icon),
     description: config.description,
     publishStatus: agent.publishStatus,
     publishDate: agent.publishDate?.toISOString() ?? null,
@@ -57,7 +58,7 @@ export async function describeAgent(deps: Deps, agent: repo.AgentRow, viewer: { 
       .map((c) => ({
         id: c.id,
         name: c.name,
-        icon: c.icon,
+        icon: iconOr(c.type, c.icon),
         description: c.description,
         type: c.type,
         defaultSelected: (c.bindConfig.defaultSelected as 0 | 1 | undefined) ?? 0,

@@ -1,4 +1,5 @@
 import { type AgentPermission, type AgentSnapshot, agentPermissions } from "#contract/api/agent-dto";
+import { iconOr } from "#contract/icons";
 import type { Actor } from "#server/core";
 import { statisticNames } from "#server/db/schema";
 import type { UserRow } from "../auth";
@@ -45,7 +46,7 @@ export function permissionsFor(
 
 export function toCreatorInfo(u: UserRow | undefined | null) {
   if (!u) return null;
-  return { userId: u.id, userName: u.userName, nickName: u.nickName, avatar: u.avatar };
+  return { userId: u.id, userName: u.userName, nickName: u.nickName, avatar: iconOr("User", u.avatar) };
 }
 
 export type Statistics = Record<(typeof statisticNames)[number], number> & { targetId: number };
@@ -69,7 +70,7 @@ export function toComponentDto(c: ComponentRow, spaceId: number) {
     type: c.type,
     targetId: c.targetId,
     name: c.name,
-    icon: c.icon,
+    icon: iconOr(c.type, c.icon),
     description: c.description,
     bindConfig: c.bindConfig,
     exceptionOut: c.exceptionOut,
@@ -137,7 +138,7 @@ export function toAgentDto(
     creatorId: agent.creatorId,
     name: agent.name,
     description: agent.description,
-    icon: agent.icon,
+    icon: iconOr("Agent", agent.icon),
     systemPrompt: agent.systemPrompt,
     userPrompt: agent.userPrompt,
     openSuggest: agent.openSuggest,

@@ -1,3 +1,4 @@
+import { iconOr } from "#contract/icons";
 import { pageOf, pageWindow } from "#contract/page";
 import type { Actor, Deps } from "#server/core";
 import { listSpacesOfUser } from "../space";
@@ -48,7 +49,7 @@ function toAgentInfo(
     agentId: r.agent.id,
     spaceId: r.agent.spaceId,
     name: r.agent.name,
-    icon: r.agent.icon,
+    icon: iconOr("Agent", r.agent.icon),
     description: r.agent.description,
     publishStatus: r.agent.publishStatus,
     lastConversationId: (r.relation.extra.conversationId as number | undefined) ?? null,
@@ -104,7 +105,7 @@ export async function homeList(deps: Deps, actor: Actor) {
       spaceId: agent.spaceId,
       name: agent.name,
       description: agent.description,
-      icon: agent.icon,
+      icon: iconOr("Agent", agent.icon),
       publishStatus: agent.publishStatus,
       statistics: toStatistics(
         agent.id,

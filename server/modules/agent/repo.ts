@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { iconOr } from "#contract/icons";
 import type { Db } from "#server/db/client";
 import {
   agentComponents,
@@ -42,7 +43,7 @@ export async function agentLabels(db: Db, tenantId: number, ids: number[]) {
     .select({ agentId: agents.id, name: agents.name, icon: agents.icon })
     .from(agents)
     .where(and(eq(agents.tenantId, tenantId), inArray(agents.id, ids)));
-  return new Map(rows.map((r) => [r.agentId, r]));
+  return new Map(rows.map((r) => [r.agentId, { ...r, icon: iconOr("Agent", r.icon) }]));
 }
 
 export async function updateAgent(db: Db, id: number, values: Partial<NewAgent>) {

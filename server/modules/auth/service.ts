@@ -1,3 +1,4 @@
+import { iconOr } from "#contract/icons";
 import type { Actor, Deps } from "#server/core";
 import { AppError, badInput, Codes, fail, forbidden, notLoggedIn, rateLimited } from "#server/core";
 import { hashPassword, newToken, randomDigits, sha256, sixDigitCode, verifyPassword } from "#server/lib/crypto";
@@ -46,7 +47,7 @@ export function toUserDto(u: repo.UserRow) {
     tenantId: u.tenantId,
     userName: u.userName,
     nickName: u.nickName,
-    avatar: u.avatar,
+    avatar: iconOr("User", u.avatar),
     resetPass: u.resetPass,
     status: u.status,
     role: u.role,
@@ -66,7 +67,7 @@ export function toUserBrief(u: repo.UserRow) {
     tenantId: u.tenantId,
     userName: u.userName,
     nickName: u.nickName,
-    avatar: u.avatar,
+    avatar: iconOr("User", u.avatar),
     created: u.created.toISOString(),
     role: u.role,
   };

@@ -1,3 +1,4 @@
+import { iconOr } from "#contract/icons";
 import type { Actor, Deps } from "#server/core";
 import { listSpaceKnowledge } from "../knowledge";
 import { listSpaceOwnModels } from "../model";
@@ -32,5 +33,8 @@ export async function listSpaceComponents(deps: Deps, actor: Actor, spaceId: num
     created: m.created.toISOString(),
     modified: m.modified.toISOString(),
   }));
-  return [...plugins, ...workflows, ...knowledge, ...tables, ...modelRows];
+  return [...plugins, ...workflows, ...knowledge, ...tables, ...modelRows].map((c) => ({
+    ...c,
+    icon: iconOr(c.type, c.icon),
+  }));
 }

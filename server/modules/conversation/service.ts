@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { defaultIcon } from "#contract/icons";
 import type { Actor, Deps } from "#server/core";
 import { badInput, fail, notFound } from "#server/core";
 import type { Attachment } from "#server/db/schema";
@@ -178,7 +179,7 @@ export async function listConversations(deps: Deps, actor: Actor, input: ListCon
   const labels = await agents.agentLabels(deps.db, actor.tenantId, [...new Set(rows.map((r) => r.agentId))]);
   return rows.map((c) => ({
     ...toConversationDto(c),
-    agent: labels.get(c.agentId) ?? { agentId: c.agentId, name: "", icon: "" },
+    agent: labels.get(c.agentId) ?? { agentId: c.agentId, name: "", icon: defaultIcon("Agent") },
   }));
 }
 

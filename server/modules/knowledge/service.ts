@@ -4,6 +4,7 @@ import type {
   knowledgeListInput,
   UpdateKnowledgeInput,
 } from "#contract/api/knowledge";
+import { iconOr } from "#contract/icons";
 import { pageOf, pageWindow } from "#contract/page";
 import type { z } from "#contract/zod";
 import type { Actor, Deps } from "#server/core";
@@ -137,7 +138,7 @@ async function toInfos(deps: Deps, kbs: repo.KbRow[], accessOf: (kb: repo.KbRow)
         name: kb.name,
         description: kb.description,
         dataType: kb.dataType,
-        icon: kb.icon,
+        icon: iconOr("Knowledge", kb.icon),
         embeddingModelId: kb.embeddingModelId,
         embeddingModelName: model?.name ?? "（已删除的模型）",
         chatModelId: null,

@@ -1,4 +1,5 @@
 import { embed, generateText } from "ai";
+import { defaultIcon, iconOr } from "#contract/icons";
 import type { Actor, Deps } from "#server/core";
 import { fail, forbidden, notFound, requireSystemAdmin } from "#server/core";
 import { encryptSecret, maskSecret } from "#server/lib/secret-box";
@@ -52,8 +53,13 @@ export function toModelDto(m: ModelRow, secretKey: string, creator: Creator) {
     builtin: m.protocol === "Builtin",
     creatorId: m.creatorId,
     creator: creator
-      ? { id: creator.id, userName: creator.userName, nickName: creator.nickName ?? "", avatar: creator.avatar ?? "" }
-      : { id: null, userName: "system", nickName: "系统", avatar: "" },
+      ? {
+          id: creator.id,
+          userName: creator.userName,
+          nickName: creator.nickName ?? "",
+          avatar: iconOr("User", creator.avatar),
+        }
+      : { id: null, userName: "system", nickName: "系统", avatar: defaultIcon("User") },
     networkType: "Internet" as const,
     strategy: "RoundRobin" as const,
     created: m.created.toISOString(),

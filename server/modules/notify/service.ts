@@ -1,3 +1,4 @@
+import { iconOr } from "#contract/icons";
 import type { Actor, Deps } from "#server/core";
 import { fail } from "#server/core";
 import type { Db } from "#server/db/client";
@@ -92,7 +93,12 @@ export async function listMessages(deps: Deps, actor: Actor, input: MessageListI
     content: message.content,
     readStatus: row.readStatus,
     sender: sender
-      ? { userId: sender.id, userName: sender.userName, nickName: sender.nickName, avatar: sender.avatar }
+      ? {
+          userId: sender.id,
+          userName: sender.userName,
+          nickName: sender.nickName,
+          avatar: iconOr("User", sender.avatar),
+        }
       : null,
     created: message.created.toISOString(),
   }));

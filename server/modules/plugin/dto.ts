@@ -1,3 +1,4 @@
+import { iconOr } from "#contract/icons";
 import {
   type CodePluginConfig,
   codePluginConfigSchema,
@@ -54,7 +55,7 @@ export function toPluginInfo(
     creatorId: p.creatorId,
     name: p.name,
     description: p.description,
-    icon: p.icon,
+    icon: iconOr("Plugin", p.icon),
     type: p.type,
     codeLang: p.codeLang,
     publishStatus: p.publishStatus,

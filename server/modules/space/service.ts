@@ -1,3 +1,4 @@
+import { iconOr } from "#contract/icons";
 import type { Actor, Deps } from "#server/core";
 import { fail, forbidden, notFound } from "#server/core";
 import { findUserById } from "../auth";
@@ -12,7 +13,7 @@ export function toSpaceDto(space: repo.SpaceRow, currentUserRole: repo.SpaceRole
     tenantId: space.tenantId,
     name: space.name,
     description: space.description,
-    icon: space.icon,
+    icon: iconOr("Space", space.icon),
     type: space.type,
     creatorId: space.creatorId,
     receivePublish: space.receivePublish,
@@ -100,7 +101,7 @@ export async function listMembers(deps: Deps, actor: Actor, input: MemberListInp
     spaceId: member.spaceId,
     userName: user.userName,
     nickName: user.nickName,
-    avatar: user.avatar,
+    avatar: iconOr("User", user.avatar),
     role: member.role,
     created: member.created.toISOString(),
   }));

@@ -5,6 +5,7 @@ import {
   type TableFieldInfo,
   type TableFieldType,
 } from "#contract/api/table";
+import { iconOr } from "#contract/icons";
 import { createTableDdl, type FieldSpec, physicalName, TABLE_SCHEMA } from "#server/runtime/table/ddl";
 import { toCreatorInfo } from "../agent/dto";
 import type { FieldRow, TableDefRow } from "./repo";
@@ -68,7 +69,7 @@ export function toDefinitionInfo(t: TableDefRow, user: UserRow, permissions: Per
     id: t.id,
     tenantId: t.tenantId,
     spaceId: t.spaceId,
-    icon: t.icon,
+    icon: iconOr("Table", t.icon),
     tableName: t.name,
     tableDescription: t.description,
     dorisDatabase: TABLE_SCHEMA,

@@ -1,4 +1,5 @@
 import type { Arg } from "#contract/args";
+import { iconOr } from "#contract/icons";
 import type { StoredGraph, StoredNode } from "#server/db/schema/workflow";
 import { portsOf } from "#server/runtime/workflow/graph";
 import type { WorkflowNode } from "#server/runtime/workflow/types";
@@ -88,7 +89,7 @@ export function toDetail(
     spaceId: w.spaceId,
     name: w.name,
     description: w.description,
-    icon: w.icon,
+    icon: iconOr("Workflow", w.icon),
     creatorId: w.creatorId,
     creator: toCreatorInfo(extra.creator),
     created: w.created.toISOString(),

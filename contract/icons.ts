@@ -1,0 +1,27 @@
+import { componentTypes } from "./enums";
+
+/**
+ * Default pictures for things without an icon of their own. The original web client puts every icon it is given
+ * into an <img> (some with no fallback), so an empty icon is a broken image there: answers carry the kind's default
+ * instead, served under /api (contract/api/icons.ts) so it also loads when only /api reaches this server (the
+ * original client served from elsewhere). Our own web reads them back as "" (app/lib/api.server.ts), so its forms stay
+ * empty and its pages draw a name tile as before.
+ */
+export const iconKinds = [...componentTypes, "Space", "User"] as const;
+export type IconKind = (typeof iconKinds)[number];
+
+const ICON_BASE = "/api/icons/";
+export const iconFiles = iconKinds.map((kind) => `${kind.toLowerCase()}.svg`);
+
+export const defaultIcon = (kind: IconKind) => `${ICON_BASE}${kind.toLowerCase()}.svg`;
+
+/** The stored icon, or the kind's default when none is set. */
+export const iconOr = (kind: IconKind, icon: string | null | undefined) => (icon?.trim() ? icon : defaultIcon(kind));
+
+/** A default picture rather than one somebody chose. */
+export const isDefaultIcon = (url: string) =>
+  url.startsWith(ICON_BASE) && iconFiles.includes(url.slice(ICON_BASE.length));
+
+/** A JSON.parse reviver that turns default pictures back into "" (no picture chosen). */
+export const withoutDefaultIcons = (key: string, value: unknown) =>
+  (key === "icon" || key === "avatar") && typeof value === "string" && isDefaultIcon(value) ? "" : value;
