@@ -11,30 +11,21 @@ import * as repo from "#server/modules/knowledge/repo";
 import { searchKbs } from "#server/modules/knowledge/search-service";
 import { openPlatform } from "#server/platform";
 import { extractDocument } from "#server/runtime/documents";
-import { EMBED_BATCH } from "#server/runtime/knowledge/embed";
-import { lexicalEmbedding } from "#server/runtime/knowledge/lexical";
-import type { Fusion, SearchStrategy } from "#server/runtime/knowledge/search";
-import { ensureVectorIndex } from "#server/runtime/knowledge/vector-index";
+import { benchLatency, MODES } from "./knowledge-latency";
 import { questions } from "./knowledge-questions";
-import { ms, percentile, table } from "./lib";
+import { ms, table } from "./lib";
 
 /**
- * `npm run bench knowledge` (or `node --import tsx bench/knowledge.ts [sizes]`): ingestion speed of the fixtures and
+ * `npm run bench knowledge` (or `node --import tsx bench/knowledge.ts [quality|ingest|latency] [sizes]`): ingestion speed of the fixtures and
  * a generated 10 MB text through the real ingestion job, search p50/p95 per mode over generated chunks, and
  * recall@1/@5 per mode (both MIXED fusions) on the question set — all with the built-in lexical embedding on PGlite.
  */
 const FIXTURES = path.resolve(process.cwd(), "../shared/fixtures/knowledge");
-const MODES: [string, SearchStrategy, Fusion?][] = [
-  ["SEMANTIC", "SEMANTIC"],
-  ["FULL_TEXT", "FULL_TEXT"],
-  ["MIXED (rrf)", "MIXED", "rrf"],
-  ["MIXED (fill)", "MIXED", "fill"],
-];
-
 async function setup() {
   const config = loadConfig({
     NODE_ENV: "test",
-    DATA_DIR: "memory://",
+    // KNOWLEDGE_BENCH_DIR: a directory on disk instead of memory (the 100 000-chunk run holds about a gigabyte).
+    DATA_DIR: process.env.KNOWLEDGE_BENCH_DIR ?? "memory://",
     LOG_LEVEL: "silent",
     ADMIN_PASSWORD: "Bench#Pass2026",
   });
@@ -106,64 +97,6 @@ async function benchIngestion(deps: Deps, kb: repo.KbRow, userId: number) {
   );
 }
 
-/** Generated chunks straight into the tables (as the job stores them), embedded with the built-in model. */
-async function fill(deps: Deps, kb: repo.KbRow, userId: number, chunks: number) {
-  const words = questions.flatMap((x) => [x.q, x.passage]);
-  const doc = await repo.insertDoc(deps.db, {
-    kbId: kb.id,
-    creatorId: userId,
-    modifiedId: userId,
-    name: `generated-${chunks}`,
-    pastedText: "",
-    segmentConfig: defaultSegmentConfig,
-    statusCode: 2,
-    segmentCount: chunks,
-  });
-  let seed = 7;
-  const rand = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
-  const texts = Array.from(
-    { length: chunks },
-    (_, i) => `${Array.from({ length: 12 }, () => words[Math.floor(rand() * words.length)]).join("，")}。编号 ${i}`,
-  );
-  const t = performance.now();
-  for (let i = 0; i < texts.length; i += 2000) {
-    await repo.insertSegments(deps.db, { id: doc.id, kbId: kb.id }, texts.slice(i, i + 2000), i);
-  }
-  await ensureVectorIndex(deps.db, 512);
-  for (;;) {
-    const batch = await repo.segmentsToEmbed(deps.db, doc.id, EMBED_BATCH * 8);
-    if (!batch.length) break;
-    await repo.storeEmbeddings(
-      deps.db,
-      "segment",
-      batch.map((x) => ({ id: x.id, vector: lexicalEmbedding(x.rawTxt) })),
-    );
-  }
-  return (performance.now() - t) / 1000;
-}
-
-async function benchLatency(deps: Deps, kb: repo.KbRow, userId: number, chunks: number) {
-  const loadS = await fill(deps, kb, userId, chunks);
-  const rows: (string | number)[][] = [];
-  for (const [label, strategy, fusion] of MODES) {
-    const times: number[] = [];
-    for (const x of [...questions, ...questions]) {
-      const t = performance.now();
-      await searchKbs(deps, [kb], { question: x.q, topK: 5, strategy, matchingDegree: 0.3, fusion });
-      times.push(performance.now() - t);
-    }
-    rows.push([label, ms(percentile(times, 50)), ms(percentile(times, 95))]);
-  }
-  table(
-    `Knowledge search latency at ${chunks} chunks (loaded and embedded in ${loadS.toFixed(1)} s)`,
-    ["mode", "p50", "p95"],
-    rows,
-  );
-}
-
 async function benchQuality(deps: Deps, kb: repo.KbRow, userId: number, segment: SegmentConfig, label: string) {
   for (const name of ["refund.md", "membership.txt", "api-limits.json", "invoice.docx", "security.doc", "export.pdf"]) {
     const extracted = await extractDocument(new Uint8Array(readFileSync(path.join(FIXTURES, name))), name);
@@ -188,30 +121,33 @@ async function benchQuality(deps: Deps, kb: repo.KbRow, userId: number, segment:
   );
 }
 
-export async function benchKnowledge(sizes = [10_000], onlyLatency = false) {
+type Part = "quality" | "ingest" | "latency";
+
+export async function benchKnowledge(sizes = [10_000], parts: Part[] = ["quality", "ingest", "latency"]) {
   const { deps, database, userId, newKb } = await setup();
-  if (onlyLatency) {
-    for (const n of sizes) await benchLatency(deps, await newKb(`latency-${n}`), userId, n);
-    await database.close();
-    return;
+  if (parts.includes("quality")) {
+    const delimited = segmentConfigSchema.parse({ segment: "DELIMITER", delimiter: "\n" });
+    await benchQuality(deps, await newKb("quality-lines"), userId, delimited, "one segment per line");
+    await benchQuality(
+      deps,
+      await newKb("quality-words"),
+      userId,
+      segmentConfigSchema.parse({ words: 120, overlaps: 10 }),
+      "WORDS 120",
+    );
   }
-  const delimited = segmentConfigSchema.parse({ segment: "DELIMITER", delimiter: "\n" });
-  await benchQuality(deps, await newKb("quality-lines"), userId, delimited, "one segment per line");
-  await benchQuality(
-    deps,
-    await newKb("quality-words"),
-    userId,
-    segmentConfigSchema.parse({ words: 120, overlaps: 10 }),
-    "WORDS 120",
-  );
-  await benchIngestion(deps, await newKb("ingest"), userId);
-  for (const n of sizes) await benchLatency(deps, await newKb(`latency-${n}`), userId, n);
+  if (parts.includes("ingest")) await benchIngestion(deps, await newKb("ingest"), userId);
+  if (parts.includes("latency")) {
+    for (const n of sizes) await benchLatency(deps, await newKb(`latency-${n}`), userId, n);
+  }
   await database.close();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // `bench/knowledge.ts latency 3000`: only the search latency at the given sizes.
-  const sizes = process.argv.slice(2).map(Number).filter(Boolean);
-  await benchKnowledge(sizes.length ? sizes : undefined, process.argv[2] === "latency");
+  // `bench/knowledge.ts latency 10000 100000`, `bench/knowledge.ts quality`, `bench/knowledge.ts ingest`: one part.
+  const args = process.argv.slice(2);
+  const sizes = args.map(Number).filter(Boolean);
+  const parts = args.filter((a): a is Part => ["quality", "ingest", "latency"].includes(a));
+  await benchKnowledge(sizes.length ? sizes : undefined, parts.length ? parts : undefined);
   process.exit(0);
 }

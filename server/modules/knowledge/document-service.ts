@@ -16,7 +16,7 @@ import type { Actor, Deps } from "#server/core";
 import { badField, fail, notFound } from "#server/core";
 import { files } from "#server/db/schema";
 import { FILE_KEY_RE, signedUrl } from "../file/service";
-import { ingestQueue } from "./ingest";
+import { cancelJobs, ingestQueue } from "./ingest";
 import * as repo from "./repo";
 import { accessKb } from "./service";
 
@@ -98,7 +98,7 @@ export async function renameDocument(deps: Deps, actor: Actor, docId: number, na
 export async function deleteDocument(deps: Deps, actor: Actor, docId: number) {
   const { doc } = await accessDoc(deps, actor, docId, "Edit");
   await repo.deleteDoc(deps.db, doc.id);
-  await ingestQueue.cancelWhere(deps, { docId: doc.id });
+  await cancelJobs(deps, { docId: doc.id });
 }
 
 /** Runs a failed (or stuck) document again from the start. */

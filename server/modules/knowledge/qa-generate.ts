@@ -5,7 +5,7 @@ import { languageModelFor } from "#server/llm/registry";
 import { defineQueue } from "#server/runtime/jobs";
 import { findModel } from "../model";
 import { getTenantConfig } from "../tenant/service";
-import { ingestQueue } from "./ingest";
+import { GENERATE_QUEUE, ingestQueue } from "./ingest";
 import * as repo from "./repo";
 import { accessKb } from "./service";
 
@@ -31,8 +31,8 @@ function parsePairs(text: string) {
 }
 
 /** Generates QA pairs for each segment of a finished document with the tenant's knowledge (else chat) model. */
-const generateQueue = defineQueue<{ docId: number; userId: number }>({
-  name: "knowledge-generate-qa",
+const generateQueue = defineQueue<{ docId: number; kbId?: number; userId: number }>({
+  name: GENERATE_QUEUE,
   concurrency: 1,
   retryLimit: 2,
   retryDelaySeconds: 5,
@@ -80,5 +80,5 @@ export async function generateQa(deps: Deps, actor: Actor, docId: number) {
   if (!doc) throw notFound("文档不存在");
   await accessKb(deps, actor, doc.kbId, "Edit");
   if (doc.statusCode !== 2) throw fail("文档处理完成后才能生成问答");
-  await generateQueue.send(deps, { docId, userId: actor.userId });
+  await generateQueue.send(deps, { docId, kbId: doc.kbId, userId: actor.userId });
 }

@@ -146,28 +146,35 @@ export async function hasUnfinishedDocs(db: Db) {
 
 // Segments
 
-/** Adds segments numbered from `first`, with their full-text vectors. */
-export async function insertSegments(db: Db, doc: { id: number; kbId: number }, chunks: string[], first = 0) {
-  for (let i = 0; i < chunks.length; i += 200) {
+/** A segment to store: its text and, when already embedded, its vector. */
+export interface NewSegment {
+  text: string;
+  vector?: number[];
+}
+/** Rows per insert statement: large enough that ingestion is not one round trip per chunk. */
+const INSERT_ROWS = 200;
+
+/**
+ * Adds segments numbered from `first`, with their full-text vectors and embeddings, in multi-row inserts (an
+ * embedding written with its row costs one heap tuple and one pass over the indexes; a later update two).
+ */
+export async function insertSegments(db: Db, doc: { id: number; kbId: number }, rows: NewSegment[], first = 0) {
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
     await db.insert(knowledgeSegments).values(
-      chunks.slice(i, i + 200).map((rawTxt, j) => ({
+      rows.slice(i, i + INSERT_ROWS).map((r, j) => ({
         kbId: doc.kbId,
         docId: doc.id,
         sortIndex: first + i + j,
-        rawTxt,
-        tsv: tsv(rawTxt),
+        rawTxt: r.text,
+        tsv: tsv(r.text),
+        ...(r.vector?.length ? { embedding: vec(r.vector), dim: r.vector.length } : {}),
       })),
     );
   }
 }
 
-/** Replaces a document's segments (a retried segmentation starts over), in one transaction. */
-export async function replaceSegments(db: Db, doc: { id: number; kbId: number }, chunks: string[]) {
-  await db.transaction(async (tx) => {
-    await tx.delete(knowledgeSegments).where(eq(knowledgeSegments.docId, doc.id));
-    await insertSegments(tx as unknown as Db, doc, chunks);
-  });
-}
+export const deleteSegments = (db: Db, docId: number) =>
+  db.delete(knowledgeSegments).where(eq(knowledgeSegments.docId, docId));
 
 export const segmentsToEmbed = (db: Db, docId: number, limit: number) =>
   db
@@ -246,7 +253,7 @@ export async function insertQas(
           question: p.question,
           answer: p.answer,
           tsv: tsv(`${p.question}\n${p.answer}`),
-          ...(p.vector ? { embedding: p.vector, dim: p.vector.length } : {}),
+          ...(p.vector ? { embedding: vec(p.vector), dim: p.vector.length } : {}),
         })),
       )
       .returning({ id: knowledgeQas.id });
@@ -264,7 +271,7 @@ export async function updateQa(db: Db, id: number, userId: number, question: str
       modifiedId: userId,
       modified: new Date(),
       tsv: tsv(`${question}\n${answer}`),
-      embedding: v ?? null,
+      embedding: v ? vec(v) : null,
       dim: v ? v.length : null,
     })
     .where(eq(knowledgeQas.id, id));

@@ -12,7 +12,7 @@ import { fail, notFound } from "#server/core";
 import { accessComponent } from "../component/access";
 import { findModel } from "../model";
 import { accessSpace } from "../space/service";
-import { ingestQueue } from "./ingest";
+import { cancelJobs, ingestQueue } from "./ingest";
 import { chooseEmbeddingModel } from "./models";
 import * as repo from "./repo";
 import { findWorkflowSummary } from "./workflow-link";
@@ -70,27 +70,25 @@ export async function updateKnowledge(deps: Deps, actor: Actor, input: UpdateKno
   if (newModel) await reembed(deps, kb.id);
 }
 
+/** Documents show their embedding stage at once; a job drops the old vectors and embeds everything again. */
 async function reembed(deps: Deps, kbId: number) {
-  await repo.clearEmbeddings(deps.db, kbId);
   for (const doc of await repo.docsOfKb(deps.db, kbId)) {
     if (doc.statusCode === 10) continue;
-    // Segments stay; only their vectors are made again (status 5, from the embedding stage).
     const segmented = doc.segmentCount > 0;
     await repo.updateDoc(deps.db, doc.id, {
       statusCode: segmented ? 5 : 1,
       progress: segmented ? 30 : 0,
       hasEmbedding: false,
     });
-    await ingestQueue.send(deps, { kbId, docId: doc.id });
   }
-  await ingestQueue.send(deps, { kbId, qaOf: kbId });
+  await ingestQueue.send(deps, { kbId, reembed: true });
 }
 
 export async function deleteKnowledge(deps: Deps, actor: Actor, kbId: number) {
   const { kb } = await accessKb(deps, actor, kbId, "Delete");
   // Segments, vectors and QA pairs go with it (foreign keys); queued jobs are dropped, a running one finds nothing.
   await repo.deleteKb(deps.db, kb.id);
-  await ingestQueue.cancelWhere(deps, { kbId: kb.id });
+  await cancelJobs(deps, { kbId: kb.id });
 }
 
 export async function getKnowledge(deps: Deps, actor: Actor, kbId: number) {

@@ -2,11 +2,15 @@ import { sql } from "drizzle-orm";
 import type { SearchHit } from "#contract/api/knowledge";
 import type { searchStrategies } from "#contract/enums";
 import type { Db } from "#server/db/client";
-import { idfOf, tokenize } from "./text";
-import { ensureVectorIndex, hasVector, type Row, rowsOf, vectorLiteral } from "./vector-index";
+import { fullTextRows } from "./full-text";
+import { semanticRows } from "./semantic";
+import { type Row, rowsOf } from "./vector-index";
+
+// Long-term memory recall (server/runtime/memory) tokenises its queries the same way.
+export { queryTokens } from "./full-text";
 
 export type SearchStrategy = (typeof searchStrategies)[number];
-/** How MIXED combines both lists: reciprocal-rank fusion or the original's fill rule (bench/knowledge-quality.ts). */
+/** How MIXED combines both lists: reciprocal-rank fusion or the original's fill rule (bench/knowledge.ts quality). */
 export type Fusion = "rrf" | "fill";
 /** The better of the two on the fixtures' question set (see the bench's figures in the closing note). */
 export const DEFAULT_FUSION: Fusion = "rrf";
@@ -133,81 +137,18 @@ const toCandidate = (r: Row, score: number): Candidate => {
 };
 
 async function semanticSearch(db: Db, g: VectorGroup, limit: number): Promise<Candidate[]> {
-  const dim = g.vector.length;
-  if (!dim || !g.kbIds.length) return [];
-  const kb = ids(g.kbIds);
-  const lit = vectorLiteral(g.vector);
-  let rows: Row[];
-  if (await hasVector(db)) {
-    await ensureVectorIndex(db, dim);
-    // The literal dimension and the index's own expression, so the planner can use the partial HNSW index.
-    const v = sql.raw(`embedding::vector(${dim})`);
-    const qv = sql`${lit}::vector(${sql.raw(String(dim))})`;
-    const d = sql.raw(String(dim));
-    rows = await db.transaction(async (tx) => {
-      // Filtered HNSW scans keep looking until enough rows pass the knowledge-base filter (pgvector 0.8).
-      await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
-      await tx.execute(sql`set local hnsw.ef_search = 100`);
-      const segs = await rowsOf(
-        tx as unknown as Db,
-        sql`select null as qa_id, id as raw_id, kb_id, doc_id, '' as question, '' as answer,
-          raw_txt, 1 - (${v} <=> ${qv}) as cos from knowledge_segment
-          where dim = ${d} and kb_id in (${kb}) order by ${v} <=> ${qv} limit ${limit}`,
-      );
-      const qas = await rowsOf(
-        tx as unknown as Db,
-        sql`select q.id as qa_id, q.raw_id, q.kb_id, q.doc_id, q.question, q.answer,
-          s.raw_txt, 1 - (q.${v} <=> ${qv}) as cos from knowledge_qa q left join knowledge_segment s on s.id = q.raw_id
-          where q.dim = ${d} and q.kb_id in (${kb}) order by q.${v} <=> ${qv} limit ${limit}`,
-      );
-      return [...segs, ...qas];
-    });
-  } else {
-    const qa = sql`${`{${g.vector.join(",")}}`}::real[]`;
-    const cos = (col: string) => sql`(select sum(a * b) from unnest(${sql.raw(col)}, ${qa}) as t(a, b))`;
-    const segs = await rowsOf(
-      db,
-      sql`select * from (select null as qa_id, id as raw_id, kb_id, doc_id, '' as question,
-        '' as answer, raw_txt, ${cos("embedding")} as cos from knowledge_segment where dim = ${dim} and kb_id in (${kb})) x
-        order by cos desc limit ${limit}`,
-    );
-    const qas = await rowsOf(
-      db,
-      sql`select * from (select q.id as qa_id, q.raw_id, q.kb_id, q.doc_id, q.question,
-        q.answer, s.raw_txt, ${cos("q.embedding")} as cos from knowledge_qa q left join knowledge_segment s on s.id = q.raw_id
-        where q.dim = ${dim} and q.kb_id in (${kb})) x order by cos desc limit ${limit}`,
-    );
-    rows = [...segs, ...qas];
-  }
+  const rows = await semanticRows(db, g.kbIds, g.vector, limit);
   const calibrate = g.calibrate ?? ((c: number) => c);
   return rows.map((r) => toCandidate(r, calibrate(Math.max(0, Number(r.cos)))));
 }
 
-/** Question tokens for the tsquery; very common words (low IDF: 的, 是, 可以) only when nothing else is left. */
-export function queryTokens(question: string) {
-  const tokens = [...new Set(tokenize(question).map((t) => t.replace(/[^\p{L}\p{N}]/gu, "_")))];
-  const rare = tokens.filter((t) => idfOf(t) >= 5);
-  return rare.length ? rare : tokens;
-}
-
 async function fullTextSearch(db: Db, kbIds: number[], question: string, limit: number): Promise<Candidate[]> {
-  const tokens = queryTokens(question);
-  if (!tokens.length) return [];
-  const tsq = tokens.map((t) => `'${t}'`).join(" | ");
   const kb = ids(kbIds);
-  const segs = await rowsOf(
-    db,
-    sql`select null as qa_id, s.id as raw_id, s.kb_id, s.doc_id, '' as question,
-      '' as answer, s.raw_txt, ts_rank(s.tsv, q, 1 | 32) as rank from knowledge_segment s, to_tsquery('simple', ${tsq}) q
-      where s.kb_id in (${kb}) and s.tsv @@ q order by rank desc limit ${limit}`,
-  );
-  const qas = await rowsOf(
-    db,
-    sql`select x.id as qa_id, x.raw_id, x.kb_id, x.doc_id, x.question, x.answer, s.raw_txt,
-      ts_rank(x.tsv, q, 1 | 32) as rank from knowledge_qa x left join knowledge_segment s on s.id = x.raw_id,
-      to_tsquery('simple', ${tsq}) q where x.kb_id in (${kb}) and x.tsv @@ q order by rank desc limit ${limit}`,
-  );
-  return [...segs, ...qas].map((r) => toCandidate(r, Number(r.rank)));
+  const rows = [
+    ...(await fullTextRows(db, "segment", kb, question, limit)),
+    ...(await fullTextRows(db, "qa", kb, question, limit)),
+  ];
+  return rows.map((r) => toCandidate(r, Number(r.rank)));
 }
 
 /** The documents hits may come from, with their names: finished ones unless `ignoreDocStatus`. */

@@ -10,17 +10,25 @@ export async function rowsOf(db: Db, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
-const support = new WeakMap<Db, Promise<boolean>>();
-/** Whether the database has pgvector enabled (PGlite always; a PostgreSQL only when it was installed). */
-export function hasVector(db: Db): Promise<boolean> {
+const support = new WeakMap<Db, Promise<string | null>>();
+/** pgvector's version where it is enabled (PGlite always; a PostgreSQL only when it was installed), else null. */
+function vectorVersion(db: Db): Promise<string | null> {
   let known = support.get(db);
   if (!known) {
-    known = rowsOf(db, sql`select exists (select 1 from pg_extension where extname = 'vector') as ok`).then((rows) =>
-      Boolean(rows[0]?.ok),
+    known = rowsOf(db, sql`select extversion from pg_extension where extname = 'vector'`).then((rows) =>
+      rows[0] ? String(rows[0].extversion) : null,
     );
     support.set(db, known);
   }
   return known;
+}
+
+export const hasVector = async (db: Db) => (await vectorVersion(db)) !== null;
+
+/** Iterative index scans (hnsw.iterative_scan) came with pgvector 0.8; older versions refuse the setting. */
+export async function hasIterativeScans(db: Db) {
+  const [major = 0, minor = 0] = ((await vectorVersion(db)) ?? "0").split(".").map(Number);
+  return major > 0 || minor >= 8;
 }
 
 const built = new WeakMap<Db, Map<number, Promise<void>>>();
@@ -54,6 +62,11 @@ export function ensureVectorIndex(db: Db, dim: number): Promise<void> {
   return done;
 }
 
-/** A vector as pgvector's text form, also accepted as a float4[] literal after swapping the brackets. */
-export const vectorLiteral = (v: number[]) => `[${v.map((x) => (Number.isFinite(x) ? x : 0)).join(",")}]`;
-export const arrayLiteral = (v: number[]) => `{${v.map((x) => (Number.isFinite(x) ? x : 0)).join(",")}}`;
+/**
+ * A component as text: 7 significant digits is what a float4 column keeps anyway, and the shorter literal is
+ * parsed faster (a built-in vector's 512 components were 10 KB of text at JavaScript's full precision).
+ */
+const component = (x: number) => (Number.isFinite(x) ? String(Number(x.toPrecision(7))) : "0");
+/** A vector as pgvector's text form, and as a float4[] literal. */
+export const vectorLiteral = (v: number[]) => `[${v.map(component).join(",")}]`;
+export const arrayLiteral = (v: number[]) => `{${v.map(component).join(",")}}`;
