@@ -30,3 +30,17 @@ export function spacePermissions(
 }
 
 export type SpacePermissions = ReturnType<typeof spacePermissions>;
+
+/**
+ * 开发者功能 off: a plain member of the space sees neither 智能体开发 nor 组件库 (original-frontend.md §5);
+ * Admins, the Owner and system admins (no role in the space) are unaffected. The backend refuses the edits too.
+ */
+export const developmentHidden = (space: Pick<SpaceDto, "allowDevelop" | "currentUserRole">) =>
+  space.allowDevelop === 0 && space.currentUserRole === "User";
+
+/** The section a space opens on: 智能体开发, or 成员与设置 for whom development is hidden. */
+export const spaceHome = (space: Pick<SpaceDto, "id" | "allowDevelop" | "currentUserRole">) =>
+  `/space/${space.id}/${developmentHidden(space) ? "team" : "develop"}`;
+
+/** Whether a path under /space/:id is one of the development sections (智能体开发, 组件库 and their pages). */
+export const isDevelopmentPath = (pathname: string) => /^\/space\/\d+\/(develop|library)(\/|$)/.test(pathname);

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { Bot, Puzzle, Users } from "lucide-react";
 import { NavLink } from "react-router";
+import { developmentHidden } from "#app/lib/space-permissions";
 import type { SpaceDto } from "#contract/api/space";
 import { SpaceSwitcher } from "./space-switcher";
 
@@ -16,9 +17,10 @@ export function SpacePanel({ spaces, current }: { spaces: SpaceDto[]; current: S
     <aside className="flex w-60 shrink-0 flex-col gap-4 border-gray-200 border-r bg-white p-3">
       <SpaceSwitcher spaces={spaces} current={current} />
       <nav aria-label="空间菜单" className="flex flex-col gap-0.5">
-        {/* A personal space has no members: 成员与设置 is for team spaces only. */}
+        {/* A personal space has no members: 成员与设置 is for team spaces only. With 开发者功能 off a plain
+            member has only 成员与设置. */}
         {sections
-          .filter((s) => current.type !== "Personal" || s.path !== "team")
+          .filter((s) => (s.path === "team" ? current.type !== "Personal" : !developmentHidden(current)))
           .map(({ path, label, icon: Icon }) => (
             <NavLink
               key={path}

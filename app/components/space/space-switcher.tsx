@@ -1,6 +1,7 @@
 import { Check, ChevronsUpDown, Plus } from "lucide-react";
 import { useState } from "react";
 import { spaceTypeLabels } from "#app/lib/labels";
+import { spaceHome } from "#app/lib/space-permissions";
 import type { SpaceDto } from "#contract/api/space";
 import { Badge } from "../ui/badge";
 import { Dialog, DialogContent } from "../ui/dialog";
@@ -13,7 +14,7 @@ export function SpaceSwitcher({ spaces, current }: { spaces: SpaceDto[]; current
   const entries: MenuEntry[] = spaces.map((space) => ({
     kind: "link",
     key: `space-${space.id}`,
-    to: `/space/${space.id}/develop`,
+    to: spaceHome(space),
     current: space.id === current.id,
     label: (
       <>
