@@ -13,9 +13,6 @@ import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { redirectWithToast } from "../lib/toast.server";
 
-/** Query parameters that only open a dialog or a confirmation. */
-export const DIALOG_PARAMS = ["dialog", "edit", "confirm", "id"];
-
 /** Tenant models (系统管理, admins) or the models of one space (组件库, its members). */
 export type ModelScope = { kind: "system" } | { kind: "space"; spaceId: number };
 

@@ -1,21 +1,23 @@
 import { Plus } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
 import { endpoints } from "#contract/api";
 import { ModelDefaultsForm } from "../components/model/model-defaults-form";
 import { ModelDeleteConfirm } from "../components/model/model-delete-confirm";
 import { ModelForm } from "../components/model/model-form";
-import type { ModelReply } from "../components/model/model-schema";
+import { DIALOG_PARAMS, type ModelReply } from "../components/model/model-schema";
 import { ModelTable } from "../components/model/model-table";
 import { PageHeader } from "../components/page-header";
 import { buttonClass } from "../components/ui/button";
 import { Card } from "../components/ui/card";
+import { TableSkeleton } from "../components/ui/skeleton";
+import { StreamedList, streamServerData } from "../components/ui/skeleton-list";
 import { UrlDialog } from "../components/ui/url-dialog";
 import { apiCall } from "../lib/api-call.server";
 import { pageTitle } from "../lib/meta";
 import { getTenantConfig } from "../lib/tenant.server";
 import { pathOf, withParams } from "../lib/url";
 import type { Route } from "./+types/model-manage";
-import { DIALOG_PARAMS, modelAction } from "./model-manage.server";
+import { modelAction } from "./model-manage.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "公共模型管理");
 
@@ -49,6 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** With JavaScript the models load after the page shows (a skeleton in their place); see StreamedList. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return streamServerData(serverLoader);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
   return modelAction(context, request, { kind: "system" }, pathOf(request, DIALOG_PARAMS));
@@ -56,20 +63,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** 公共模型管理: the tenant's models (everyone can use them), 测试连接, and the tenant's default models. */
 export default function ModelManagePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { models, defaults, dialog, editing, deleting, cleanUrl } = loaderData;
-  const reply = actionData as ModelReply | undefined;
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const addHref = withParams(here, { ...Object.fromEntries(DIALOG_PARAMS.map((p) => [p, null])), dialog: "add" });
   return (
     <>
       <PageHeader
         title="公共模型管理"
         description="这里的模型对所有空间可用。API Key 加密保存，列表中只显示掩码。"
         actions={
-          <Link to={withParams(cleanUrl, { dialog: "add" })} preventScrollReset className={buttonClass("primary")}>
+          <Link to={addHref} preventScrollReset className={buttonClass("primary")}>
             <Plus className="size-4" aria-hidden />
             添加模型
           </Link>
         }
       />
+      <StreamedList data={loaderData} skeleton={<TableSkeleton columns={5} rows={4} label="正在加载模型" />}>
+        {(data) => <ModelList data={data} reply={actionData as ModelReply | undefined} />}
+      </StreamedList>
+    </>
+  );
+}
+
+/** The models, once loaded, with the dialog the page's address opens and the default models. */
+function ModelList({ data, reply }: { data: Awaited<ReturnType<typeof loader>>; reply?: ModelReply }) {
+  const { models, defaults, dialog, editing, deleting, cleanUrl } = data;
+  return (
+    <>
       {dialog === "add" ? (
         <UrlDialog title="添加模型" closeTo={cleanUrl}>
           <ModelForm cancelTo={cleanUrl} reply={reply} />

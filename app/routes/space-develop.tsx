@@ -1,6 +1,6 @@
 import { Bot, FileUp, Plus, Search, SearchX } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, useRouteLoaderData } from "react-router";
+import { Form, Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { endpoints } from "#contract/api";
 import { AgentCard } from "../components/agent/agent-card";
@@ -14,6 +14,8 @@ import { Dialog, DialogContent } from "../components/ui/dialog";
 import { EmptyState } from "../components/ui/empty-state";
 import { Input } from "../components/ui/input";
 import { Pagination } from "../components/ui/pagination";
+import { CardGridSkeleton } from "../components/ui/skeleton";
+import { StreamedList, streamServerData } from "../components/ui/skeleton-list";
 import { Tabs } from "../components/ui/tabs";
 import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { useCurrentSpace } from "../lib/current-space";
@@ -60,20 +62,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return developAction(context, request);
 }
 
+/** With JavaScript the agents load after the page shows (a skeleton in their place); see StreamedList. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return streamServerData(serverLoader);
+}
+
 export default function DevelopPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, page, dialog, cleanUrl } = loaderData;
   const space = useCurrentSpace();
-  const spaces = useRouteLoaderData<typeof spaceLoader>("routes/space-layout")?.spaces ?? [];
-  const moveTargets = spaces.filter(
-    (s) => s.id !== space.id && !(s.allowDevelop === 0 && s.currentUserRole === "User"),
-  );
-  const filtered = query.status !== "All" || query.creator !== "All_Person" || query.kw !== "";
-  const dialogHref = (agentId: number) => (action: AgentMenuAction) => {
-    const url = new URL(cleanUrl, "http://relative.invalid");
-    url.searchParams.set("dialog", action);
-    url.searchParams.set("agentId", String(agentId));
-    return url.pathname + url.search;
-  };
+  const [params] = useSearchParams();
+  const query = readDevelopQuery(params);
 
   return (
     <div className="flex flex-col gap-5 p-4 md:p-8">
@@ -91,13 +88,40 @@ export default function DevelopPage({ loaderData, actionData }: Route.ComponentP
         }
       />
       <DevelopFilters spaceId={space.id} query={query} />
+      <StreamedList data={loaderData} skeleton={<CardGridSkeleton label="正在加载智能体" />}>
+        {(data) => <DevelopList data={data} reply={actionData as DevelopReply | undefined} />}
+      </StreamedList>
+    </div>
+  );
+}
+
+type DevelopData = Awaited<ReturnType<typeof loader>>;
+
+/** The agents of the page (and the dialog a card opened), once they are loaded. */
+function DevelopList({ data, reply }: { data: DevelopData; reply?: DevelopReply }) {
+  const { query, page, dialog, cleanUrl } = data;
+  const space = useCurrentSpace();
+  const spaces = useRouteLoaderData<typeof spaceLoader>("routes/space-layout")?.spaces ?? [];
+  const moveTargets = spaces.filter(
+    (s) => s.id !== space.id && !(s.allowDevelop === 0 && s.currentUserRole === "User"),
+  );
+  const filtered = query.status !== "All" || query.creator !== "All_Person" || query.kw !== "";
+  const dialogHref = (agentId: number) => (action: AgentMenuAction) => {
+    const url = new URL(cleanUrl, "http://relative.invalid");
+    url.searchParams.set("dialog", action);
+    url.searchParams.set("agentId", String(agentId));
+    return url.pathname + url.search;
+  };
+
+  return (
+    <>
       {dialog ? (
         <DevelopDialog
           action={dialog.action}
           agent={dialog.agent}
           cancelTo={cleanUrl}
           moveTargets={moveTargets}
-          reply={actionData as DevelopReply | undefined}
+          reply={reply}
         />
       ) : null}
       {page.records.length === 0 ? (
@@ -136,7 +160,7 @@ export default function DevelopPage({ loaderData, actionData }: Route.ComponentP
         total={page.total}
         hrefFor={(n) => developHref(space.id, query, { page: n })}
       />
-    </div>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Braces, Cpu, type LucideIcon, Puzzle, SearchX } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { endpoints } from "#contract/api";
 import { PublishStatusBadge } from "../components/agent/publish-status-badge";
 import { SpaceModels } from "../components/chat/space-models";
@@ -8,6 +8,8 @@ import { LibraryDialogs, LibraryRowMenu, NewComponentMenu } from "../components/
 import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
 import { EmptyState } from "../components/ui/empty-state";
+import { RowListSkeleton } from "../components/ui/skeleton";
+import { StreamedList, streamServerData } from "../components/ui/skeleton-list";
 import { Tabs } from "../components/ui/tabs";
 import { apiCall } from "../lib/api-call.server";
 import { useCurrentSpace } from "../lib/current-space";
@@ -36,14 +38,16 @@ interface LibraryQuery {
 const pick = <K extends string>(labels: Record<K, string>, value: string | null, fallback: K) =>
   value && Object.hasOwn(labels, value) ? (value as K) : fallback;
 
+/** The tabs' state as it sits in the query string (read the same way by the loader and the page). */
+const readLibraryQuery = (params: URLSearchParams): LibraryQuery => ({
+  type: pick(libraryTypeLabels, params.get("type"), "All_Type"),
+  status: pick(listStatusLabels, params.get("status"), "All"),
+  creator: pick(listCreatorLabels, params.get("creator"), "All_Person"),
+});
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const spaceId = spaceIdParam(params.spaceId);
-  const url = new URL(request.url);
-  const query: LibraryQuery = {
-    type: pick(libraryTypeLabels, url.searchParams.get("type"), "All_Type"),
-    status: pick(listStatusLabels, url.searchParams.get("status"), "All"),
-    creator: pick(listCreatorLabels, url.searchParams.get("creator"), "All_Person"),
-  };
+  const query = readLibraryQuery(new URL(request.url).searchParams);
   const [all, me] = await Promise.all([
     apiCall(context, request, endpoints.component.list, { params: { spaceId } }),
     apiCall(context, request, endpoints.auth.loginInfo),
@@ -60,6 +64,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The 模型 tab manages the space's own models (and shows the tenant's, read-only).
   const spaceModels = query.type === "Model" ? await loadSpaceModels(context, request, spaceId) : null;
   return { query, items, filtered: query.status !== "All" || query.creator !== "All_Person", spaceModels };
+}
+
+/** With JavaScript the library loads after the page shows (a skeleton in its place); see StreamedList. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return streamServerData(serverLoader);
 }
 
 type OtherTab = Exclude<LibraryType, LibraryKindType>;
@@ -100,16 +109,13 @@ const tabsOf = <K extends string>(labels: Record<K, string>, to: (key: K) => str
   (Object.keys(labels) as K[]).map((key) => ({ key, label: labels[key], to: to(key) }));
 
 export default function LibraryPage({ loaderData }: Route.ComponentProps) {
-  const { query, items, filtered, spaceModels } = loaderData;
   const space = useCurrentSpace();
-  const location = useLocation();
-  const here = location.pathname + location.search;
+  const [params] = useSearchParams();
+  const query = readLibraryQuery(params);
   const href = (changes: Partial<LibraryQuery>) => libraryHref(space.id, query, changes);
-  const empty = filtered ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" } : tabEmpty(query.type);
   return (
     <div className="flex flex-col gap-5 p-4 md:p-8">
       <PageHeader title="组件库" description={space.name} actions={<NewComponentMenu spaceId={space.id} />} />
-      <LibraryDialogs spaceId={space.id} items={items} here={here} />
       <Tabs items={tabsOf(libraryTypeLabels, (type) => href({ type }))} active={query.type} label="组件类型" />
       <div className="flex flex-wrap gap-3">
         <div className="w-72">
@@ -123,6 +129,23 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </div>
+      <StreamedList data={loaderData} skeleton={<RowListSkeleton label="正在加载组件" />}>
+        {(data) => <LibraryList data={data} />}
+      </StreamedList>
+    </div>
+  );
+}
+
+/** The components of the chosen tab (or the space's models), once they are loaded, with their dialogs. */
+function LibraryList({ data }: { data: Awaited<ReturnType<typeof loader>> }) {
+  const { query, items, filtered, spaceModels } = data;
+  const space = useCurrentSpace();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const empty = filtered ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" } : tabEmpty(query.type);
+  return (
+    <>
+      <LibraryDialogs spaceId={space.id} items={items} here={here} />
       {spaceModels ? (
         <SpaceModels data={spaceModels} />
       ) : items.length === 0 ? (
@@ -165,7 +188,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       )}
-    </div>
+    </>
   );
 }
 

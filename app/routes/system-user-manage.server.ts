@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { endpoints } from "#contract/api";
-import { isUserIntent, type UserReply, userSchemas } from "../components/system/user-schemas";
+import { DIALOG_PARAMS, isUserIntent, type UserReply, userSchemas } from "../components/system/user-schemas";
 import { tryApiCall } from "../lib/api-call.server";
 import { replyWithApiError } from "../lib/form.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -10,9 +10,6 @@ import { pathOf } from "../lib/url";
 
 const { system } = endpoints;
 const statusEndpoints = { enable: system.userEnable, disable: system.userDisable, delete: system.userDelete };
-
-/** Query parameters that only open a form or a confirmation; dropped once the action is done. */
-export const DIALOG_PARAMS = ["dialog", "edit", "userId", "confirm"];
 
 /** Which field a uniqueness refusal ("邮箱已被使用") belongs under. */
 function fieldOf(message: string) {

@@ -1,15 +1,17 @@
 import { MessageSquare, UserPlus } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { endpoints } from "#contract/api";
 import { PageHeader } from "../components/page-header";
 import { FilterForm } from "../components/system/filter-form";
 import { SendMessageForm } from "../components/system/send-message-form";
 import { UserForm } from "../components/system/user-form";
-import type { AdminUser, UserReply } from "../components/system/user-schemas";
+import { type AdminUser, DIALOG_PARAMS, type UserReply } from "../components/system/user-schemas";
 import { UserTable } from "../components/system/user-table";
 import { Button, buttonClass } from "../components/ui/button";
 import { Confirm } from "../components/ui/confirm";
 import { Pagination } from "../components/ui/pagination";
+import { TableSkeleton } from "../components/ui/skeleton";
+import { StreamedList, streamServerData } from "../components/ui/skeleton-list";
 import { UrlDialog } from "../components/ui/url-dialog";
 import { apiCall } from "../lib/api-call.server";
 import { useCurrentUser } from "../lib/current-user";
@@ -17,7 +19,7 @@ import { systemRoleLabels, userStatusLabels } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
 import { choiceParam, pageParam, pathOf, textParam, withParams } from "../lib/url";
 import type { Route } from "./+types/system-user-manage";
-import { DIALOG_PARAMS, userAction } from "./system-user-manage.server";
+import { userAction } from "./system-user-manage.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "用户管理");
 
@@ -31,11 +33,18 @@ type Dialog =
   | { kind: "edit" | "delete"; user: AdminUser }
   | null;
 
+/** The filters as they sit in the query string (read the same way by the loader and the page). */
+function readFilters(url: URL) {
+  return {
+    role: choiceParam(url, "role", roles),
+    status: choiceParam(url, "status", statuses),
+    kw: textParam(url, "kw"),
+  };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const role = choiceParam(url, "role", roles);
-  const status = choiceParam(url, "status", statuses);
-  const kw = textParam(url, "kw");
+  const { role, status, kw } = readFilters(url);
   const page = await apiCall(context, request, endpoints.system.userList, {
     body: {
       pageNo: pageParam(url),
@@ -55,14 +64,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page, role, status, kw, dialog, cleanUrl: pathOf(request, DIALOG_PARAMS) };
 }
 
+/** With JavaScript the users load after the page shows (a skeleton in their place); see StreamedList. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return streamServerData(serverLoader);
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   return userAction(context, request);
 }
 
 export default function UserManagePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, role, status, kw, dialog, cleanUrl } = loaderData;
+  const location = useLocation();
+  const url = new URL(location.pathname + location.search, "http://relative.invalid");
+  const { role, status, kw } = readFilters(url);
+  const cleanUrl = withParams(url.pathname + url.search, Object.fromEntries(DIALOG_PARAMS.map((p) => [p, null])));
   const reply = actionData as UserReply | undefined;
-  const me = useCurrentUser();
   return (
     <>
       <PageHeader
@@ -81,22 +97,6 @@ export default function UserManagePage({ loaderData, actionData }: Route.Compone
           </div>
         }
       />
-      {dialog?.kind === "add" ? (
-        <UrlDialog title="新增用户" closeTo={cleanUrl}>
-          <UserForm cancelTo={cleanUrl} reply={reply} />
-        </UrlDialog>
-      ) : null}
-      {dialog?.kind === "edit" ? (
-        <UrlDialog title={`编辑用户 ${dialog.user.userName}`} closeTo={cleanUrl}>
-          <UserForm user={dialog.user} self={dialog.user.id === me.id} cancelTo={cleanUrl} reply={reply} />
-        </UrlDialog>
-      ) : null}
-      {dialog?.kind === "send" ? (
-        <UrlDialog title="发送消息" description="消息会出现在用户的消息通知中。" closeTo={cleanUrl}>
-          <SendMessageForm recipient={dialog.user} cancelTo={cleanUrl} reply={reply} />
-        </UrlDialog>
-      ) : null}
-      {dialog?.kind === "delete" ? <DeleteConfirm user={dialog.user} cancelTo={cleanUrl} /> : null}
       <FilterForm
         selects={[
           {
@@ -116,6 +116,35 @@ export default function UserManagePage({ loaderData, actionData }: Route.Compone
         kwPlaceholder="请输入用户名、昵称、手机号码或邮箱"
         resetTo="/system/user/manage"
       />
+      <StreamedList data={loaderData} skeleton={<TableSkeleton columns={6} label="正在加载用户" />}>
+        {(data) => <UserList data={data} reply={reply} />}
+      </StreamedList>
+    </>
+  );
+}
+
+/** One page of users, once loaded, with the dialog or confirmation the page's address opens. */
+function UserList({ data, reply }: { data: Awaited<ReturnType<typeof loader>>; reply?: UserReply }) {
+  const { page, role, status, kw, dialog, cleanUrl } = data;
+  const me = useCurrentUser();
+  return (
+    <>
+      {dialog?.kind === "add" ? (
+        <UrlDialog title="新增用户" closeTo={cleanUrl}>
+          <UserForm cancelTo={cleanUrl} reply={reply} />
+        </UrlDialog>
+      ) : null}
+      {dialog?.kind === "edit" ? (
+        <UrlDialog title={`编辑用户 ${dialog.user.userName}`} closeTo={cleanUrl}>
+          <UserForm user={dialog.user} self={dialog.user.id === me.id} cancelTo={cleanUrl} reply={reply} />
+        </UrlDialog>
+      ) : null}
+      {dialog?.kind === "send" ? (
+        <UrlDialog title="发送消息" description="消息会出现在用户的消息通知中。" closeTo={cleanUrl}>
+          <SendMessageForm recipient={dialog.user} cancelTo={cleanUrl} reply={reply} />
+        </UrlDialog>
+      ) : null}
+      {dialog?.kind === "delete" ? <DeleteConfirm user={dialog.user} cancelTo={cleanUrl} /> : null}
       <UserTable users={page.records} meId={me.id} baseUrl={cleanUrl} filtered={Boolean(kw || role || status)} />
       <Pagination
         current={page.current}

@@ -113,3 +113,6 @@ export type ModelReply =
   | { intent: "test"; id: number; test: ConnectivityResult }
   | { intent: "delete"; error: string }
   | { intent: "defaults"; result: SubmissionResult<string[]> };
+
+/** Query parameters of 公共模型管理 that only open a dialog or a confirmation. */
+export const DIALOG_PARAMS = ["dialog", "edit", "confirm", "id"];

@@ -6,6 +6,7 @@ import { withParams } from "#app/lib/url";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { Pagination } from "../ui/pagination";
+import { Skeleton } from "../ui/skeleton";
 import { AgentCard } from "./agent-card";
 import type { SquarePage } from "./types";
 
@@ -66,6 +67,8 @@ export function SquareGrid({ first, here }: SquareGridProps) {
             <AgentCard agent={agent} />
           </li>
         ))}
+        {/* The next page's place while it loads, so the grid grows where the cards will be. */}
+        {loading ? <SquareCardSkeletons /> : null}
       </ul>
       {hydrated ? (
         <div ref={sentinel} className="flex justify-center py-2">
@@ -87,4 +90,20 @@ export function SquareGrid({ first, here }: SquareGridProps) {
       )}
     </div>
   );
+}
+
+function SquareCardSkeletons() {
+  return ["a", "b", "c"].map((key) => (
+    <li key={key} aria-hidden className="flex flex-col gap-3 rounded-card border border-gray-200 bg-white p-4">
+      <div className="flex gap-3">
+        <Skeleton className="size-12 shrink-0" />
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-3 w-1/2" />
+        </div>
+      </div>
+      <Skeleton className="h-3 w-full" />
+      <Skeleton className="h-3 w-3/4" />
+    </li>
+  ));
 }

@@ -49,3 +49,6 @@ export interface UserReply {
   intent: UserIntent;
   result: SubmissionResult<string[]>;
 }
+
+/** Query parameters of 用户管理 that only open a form or a confirmation; dropped once the action is done. */
+export const DIALOG_PARAMS = ["dialog", "edit", "userId", "confirm"];
