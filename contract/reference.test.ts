@@ -26,16 +26,6 @@ const KNOWN: Record<string, { fields: string[]; why: string }> = {
     fields: ["systemVariables", "forceCommit", "workflowType"],
     why: "fields of the newer (HEAD) editor; this product follows the OLD per-node editor",
   },
-  "plugin.squareList": { fields: ["statistics", "collect"], why: "gap: plugin likes/collections are not counted yet" },
-  "plugin.published": {
-    fields: ["sampleOutput", "statistics", "collect", "created"],
-    why: "gap: the published plugin view lacks sample output and counters",
-  },
-  "knowledge.segmentList": {
-    fields: ["rawId", "question", "answer", "hasEmbedding"],
-    why: "gap: raw segments are listed without their QA pair and embedding state",
-  },
-  "publish.applyList": { fields: ["pluginType"], why: "gap: the audit list does not say HTTP or CODE" },
 };
 
 const doc = readFileSync(path.resolve(process.cwd(), "../shared/reference/original-frontend.md"), "utf8");
@@ -56,11 +46,16 @@ const types = new Map<string, string[]>();
 /** Table rows: | METHOD | `path` | body | response |. */
 const rows: { method: string; path: string; response: string }[] = [];
 for (const line of contract.split("\n")) {
-  const type = /^`([A-Z]\w+)`[^:]*?:\s(.*)$/.exec(line);
-  if (type) types.set(type[1]!, fieldsOf(type[2]!));
+  // Several definitions may share a line: "`A`: `x`, `y`. `B`: `z`." — each is its own type.
+  for (const part of line.split(/(?<=\.)\s+(?=`[A-Z]\w+`[^:`]*?:\s)/)) {
+    const type = /^`([A-Z]\w+)`[^:]*?:\s(.*)$/.exec(part);
+    if (type) types.set(type[1]!, fieldsOf(type[2]!));
+  }
   const cells = line.split("|").map((c) => c.trim());
   if (cells.length < 6 || !/^(GET|POST)$/.test(cells[1]!)) continue;
-  for (const p of cells[2]!.matchAll(/`([^`]+)`/g)) rows.push({ method: cells[1]!, path: p[1]!, response: cells[4]! });
+  // "same" answers what the row above answers (the square's lists).
+  const response = /^same\b/.test(cells[4]!) ? (rows.at(-1)?.response ?? "") : cells[4]!;
+  for (const p of cells[2]!.matchAll(/`([^`]+)`/g)) rows.push({ method: cells[1]!, path: p[1]!, response });
 }
 // A record type defined only where a row answers it: "`Page<logInfo>` (`requestId`, …)"; another row may name it alone.
 for (const { response } of rows) {

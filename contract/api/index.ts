@@ -6,6 +6,7 @@ import { component } from "./component";
 import { conversation } from "./conversation";
 import { elsewhere } from "./elsewhere";
 import type { Endpoint } from "./endpoint";
+import { favourite } from "./favourite";
 import { file } from "./file";
 import { icons } from "./icons";
 import { knowledge } from "./knowledge";
@@ -35,6 +36,7 @@ export const endpoints = {
   component,
   conversation,
   elsewhere,
+  favourite,
   file,
   icons,
   knowledge,

@@ -7,7 +7,7 @@ import { safeUrl } from "../safe-url";
 import { flag01, id, shortText, z } from "../zod";
 import { endpoint, nothing } from "./endpoint";
 import { agentCategories } from "./publish";
-import { creatorInfoSchema } from "./views";
+import { creatorInfoSchema, statisticsSchema } from "./views";
 
 /**
  * /api/plugin/* (reference original-frontend.md §1.12, original-backend.md §7.1) and the plugin tab of the square.
@@ -154,6 +154,9 @@ export const squarePluginSchema = z.object({
   allowCopy: z.number().int(),
   pluginType: pluginTypeSchema,
   codeLang: codeLanguageSchema.nullable(),
+  statistics: statisticsSchema,
+  /** The reader's favourite (false for visitors). */
+  collect: z.boolean(),
   publishUser: creatorInfoSchema,
   created: date,
   modified: date,
@@ -183,8 +186,14 @@ export const publishedPluginSchema = z.object({
   allowCopy: z.number().int(),
   inputArgs: z.array(argSchema),
   outputArgs: z.array(argSchema),
+  /** JSON text: what the declared outputs look like, each by its type. */
+  sampleOutput: z.string(),
+  statistics: statisticsSchema,
+  collect: z.boolean(),
   publishUser: creatorInfoSchema,
   publishDate: date,
+  /** When this publication went live. */
+  created: date,
 });
 
 export const plugin = {

@@ -1,5 +1,6 @@
 import { applyStatuses, publishScopes, publishTargetTypes, userRoles } from "../enums";
 import { pageSchema } from "../page";
+import { pluginTypes } from "../plugin";
 import { z } from "../zod";
 import { creatorInfoSchema, statisticsSchema } from "./views";
 
@@ -39,6 +40,8 @@ export const squareAgentDto = z.object({
   statistics: statisticsSchema,
   collect: z.boolean(),
   liked: z.boolean(),
+  /** The original's square item names it for every kind; only a plugin has one. */
+  pluginType: z.null(),
   publishUser: creatorInfoSchema,
   created: when,
   modified: when,
@@ -58,6 +61,8 @@ export const applyRecordDto = z.object({
   category: z.string(),
   publishStatus: z.enum(applyStatuses),
   reason: z.string(),
+  /** HTTP or CODE for a plugin's application (the audit list labels it), null for other kinds. */
+  pluginType: z.enum(pluginTypes).nullable(),
   created: when,
   applyUser: z
     .object({

@@ -7,7 +7,7 @@ import { nodeKinds, nodeTypes } from "../workflow-nodes";
 import { flag01, id, shortText, z } from "../zod";
 import { endpoint, nothing } from "./endpoint";
 import { squarePluginListInput } from "./plugin";
-import { creatorInfoSchema } from "./views";
+import { creatorInfoSchema, statisticsSchema } from "./views";
 
 /**
  * /api/workflow/* (reference original-frontend.md §1.13 and §3, original-backend.md §6).
@@ -344,6 +344,11 @@ export const squareWorkflowSchema = z.object({
   scope: z.enum(publishScopes),
   category: z.string(),
   allowCopy: z.number().int(),
+  statistics: statisticsSchema,
+  /** The reader's favourite (false for visitors). */
+  collect: z.boolean(),
+  /** The original's square item names it for every kind; only a plugin has one. */
+  pluginType: z.null(),
   publishUser: creatorInfoSchema,
   created: date,
   modified: date,
@@ -362,8 +367,14 @@ export const publishedWorkflowSchema = z.object({
   allowCopy: z.number().int(),
   inputArgs: z.array(argSchema),
   outputArgs: z.array(argSchema),
+  /** JSON text: what the End node's outputs look like, each by its type. */
+  sampleOutput: z.string(),
+  statistics: statisticsSchema,
+  collect: z.boolean(),
   publishUser: creatorInfoSchema,
   publishDate: date,
+  /** When this publication went live. */
+  created: date,
 });
 
 /** `node/<kind>/update` paths: every kind's own path, and the generic one for kinds without. */

@@ -15,6 +15,7 @@ import type { Deps } from "../core";
 import { AppError, Codes, envelope } from "../core";
 import { conversationRoutes } from "../modules/conversation/routes";
 import { elsewhereRoutes } from "../modules/elsewhere/routes";
+import { favouriteRoutes } from "../modules/favourite/routes";
 import { fileRoutes } from "../modules/file/routes";
 import { iconRoutes } from "../modules/icons/routes";
 import { knowledgeRoutes } from "../modules/knowledge";
@@ -120,6 +121,7 @@ export function createApi(deps: Deps) {
   api.route("/api/published", publishedRoutes(deps));
   api.route("/api/published", publishedPluginRoutes(deps));
   api.route("/api/published", publishedWorkflowRoutes(deps));
+  api.route("/api/published", favouriteRoutes(deps));
   api.route("/api/publish", publishRoutes(deps));
   api.route("/api/system/publish", systemPublishRoutes(deps));
   api.route("/api/component", componentRoutes(deps));

@@ -486,6 +486,33 @@ describe("responses conform to the contract on the happy path", () => {
     await call(elsewhere.ecoMarketList, { token: user.token, body: { current: 1, pageSize: 10 } });
   });
 
+  it("the original client's agent log and favourites of published plugins and workflows", async () => {
+    const { logPlatform, favourite, plugin, workflow } = endpoints;
+    const { token } = await s.newUser();
+    const spaceId = (await call(space.add, { token, body: { name: "兼容日志空间" } })) as number;
+    const agentId = await addAgent(s, token, spaceId);
+    const conv = (await call(conversation.create, { token, body: { agentId } })) as { id: number };
+    await chat(s, token, conv.id, "你好");
+    const logs = (await call(logPlatform.agentList, { token, body: { queryFilter: { agentId } } })) as {
+      records: { requestId: string }[];
+    };
+    await call(logPlatform.agentDetail, { token, body: { agentId, requestId: logs.records[0]!.requestId } });
+    const pluginId = (await call(plugin.add, { token, body: { spaceId, name: "收藏插件", type: "HTTP" } })) as number;
+    await call(plugin.httpUpdate, { token, body: { id: pluginId, config: { url: "https://api.example.com/x" } } });
+    const workflowId = (await call(workflow.add, { token, body: { spaceId, name: "收藏工作流" } })) as number;
+    for (const [targetType, targetId] of [
+      ["Plugin", pluginId],
+      ["Workflow", workflowId],
+    ] as const) {
+      const body = { targetType, targetId, category: "Efficiency", items: [{ scope: "Tenant" }] };
+      await call(publish.apply, { token, body });
+    }
+    await call(favourite.pluginCollect, { token, params: { id: pluginId }, body: { pluginId } });
+    await call(favourite.pluginUnCollect, { token, params: { id: pluginId }, body: { pluginId } });
+    await call(favourite.workflowCollect, { token, params: { id: workflowId }, body: { workflowId } });
+    await call(favourite.workflowUnCollect, { token, params: { id: workflowId }, body: { workflowId } });
+  });
+
   it("scheduled tasks: presets, create, update, list, cancel", async () => {
     const { task } = endpoints;
     const user = await s.newUser();

@@ -73,6 +73,8 @@ export const agentPublishAdapter = {
       ),
       collect: relations.some((r) => r.agentId === agentId && r.type === "Collect"),
       liked: relations.some((r) => r.agentId === agentId && r.type === "Like"),
+      // The original's square item names it for every kind; only a plugin has one.
+      pluginType: null,
     });
   },
 } satisfies PublishAdapter<repo.AgentRow>;

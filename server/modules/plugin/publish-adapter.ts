@@ -1,12 +1,13 @@
 import { fail } from "#server/core";
 import { copyName } from "../component/access";
+import { type SquareFigures, squareFigures } from "../favourite";
 import type { PublishAdapter } from "../publish/adapter";
 import { configOf, type PluginSnapshot, pluginSnapshot } from "./dto";
 import * as repo from "./repo";
 import { accessPlugin, createPlugin, recordHistory } from "./service";
 
-/** The card fields a plugin adds to the square: whether it is an HTTP or a code plugin, and its language. */
-type PluginCardFields = { pluginType: repo.PluginRow["type"]; codeLang: repo.PluginRow["codeLang"] };
+/** The card fields a plugin adds to the square: HTTP or code and its language, its figures and the reader's mark. */
+type PluginCardFields = { pluginType: repo.PluginRow["type"]; codeLang: repo.PluginRow["codeLang"] } & SquareFigures;
 
 /** Publishing a plugin: its draft frozen into a snapshot (what agents elsewhere run); a copy is a new draft. */
 export const pluginPublishAdapter = {
@@ -54,11 +55,14 @@ export const pluginPublishAdapter = {
     return { id, notice: null };
   },
 
-  async squareFields(deps, _actor, pluginIds) {
-    const rows = await repo.findPlugins(deps.db, pluginIds);
+  async squareFields(deps, actor, pluginIds) {
+    const [rows, figures] = await Promise.all([
+      repo.findPlugins(deps.db, pluginIds),
+      squareFigures(deps, actor, "Plugin", pluginIds),
+    ]);
     return (pluginId): PluginCardFields => {
       const row = rows.find((p) => p.id === pluginId);
-      return { pluginType: row?.type ?? "HTTP", codeLang: row?.codeLang ?? null };
+      return { pluginType: row?.type ?? "HTTP", codeLang: row?.codeLang ?? null, ...figures(pluginId) };
     };
   },
 } satisfies PublishAdapter<repo.PluginRow, PluginCardFields>;

@@ -1,8 +1,11 @@
+import { iconOr } from "#contract/icons";
 import type { Actor, Deps } from "#server/core";
 import { notFound } from "#server/core";
+import { sampleOutput } from "#server/runtime/plugin";
 import { toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth";
 import type { Resolver } from "../component/kinds";
+import { squareFigures } from "../favourite";
 import { publishedOfTarget } from "../publish";
 import { visiblePublication } from "../publish/visibility";
 import { configOf, type PluginSnapshot } from "./dto";
@@ -37,12 +40,16 @@ export async function publishedPlugin(deps: Deps, actor: Actor, pluginId: number
   const live = await visiblePublication(deps.db, actor.tenantId, actor.userId, "Plugin", pluginId);
   if (!live) throw notFound("插件未发布或已下架");
   const snapshot = snapshotOf(live.config);
+  const [publisher, figures] = await Promise.all([
+    findUserById(deps.db, live.userId),
+    squareFigures(deps, actor, "Plugin", [pluginId]),
+  ]);
   return {
     id: pluginId,
     spaceId: live.spaceId,
     name: live.name,
     description: live.description,
-    icon: live.icon,
+    icon: iconOr("Plugin", live.icon),
     type: snapshot.type,
     codeLang: snapshot.codeLang ?? null,
     remark: live.remark,
@@ -51,7 +58,10 @@ export async function publishedPlugin(deps: Deps, actor: Actor, pluginId: number
     allowCopy: live.allowCopy,
     inputArgs: snapshot.config.inputArgs,
     outputArgs: snapshot.config.outputArgs,
-    publishUser: toCreatorInfo(await findUserById(deps.db, live.userId)),
+    sampleOutput: JSON.stringify(sampleOutput(snapshot.config.outputArgs ?? []), null, 2),
+    ...figures(pluginId),
+    publishUser: toCreatorInfo(publisher),
     publishDate: live.created.toISOString(),
+    created: live.created.toISOString(),
   };
 }

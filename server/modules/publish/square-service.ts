@@ -1,4 +1,5 @@
 import type { PublishTargetType } from "#contract/enums";
+import { iconOr } from "#contract/icons";
 import { pageOf } from "#contract/page";
 import type { Actor, Deps } from "#server/core";
 import { forbidden, notFound, requireSystemAdmin } from "#server/core";
@@ -63,7 +64,7 @@ async function squareList(
     targetId: item.targetId,
     name: item.name,
     description: item.description,
-    icon: item.icon,
+    icon: iconOr(item.targetType, item.icon),
     remark: item.remark,
     scope: item.scope,
     category: item.category,
@@ -106,6 +107,12 @@ export function categories() {
   return categoryTypes.map((type) => ({ type, children }));
 }
 
+/** A plugin application's HTTP or CODE, from the snapshot it asks to publish. */
+function pluginTypeOf(apply: { targetType: PublishTargetType; config: Record<string, unknown> }) {
+  const type = apply.targetType === "Plugin" ? apply.config.type : null;
+  return type === "HTTP" || type === "CODE" ? type : null;
+}
+
 export async function applyList(deps: Deps, actor: Actor, input: ApplyListInput) {
   requireSystemAdmin(actor);
   const current = input.current ?? input.pageNo;
@@ -124,12 +131,13 @@ export async function applyList(deps: Deps, actor: Actor, input: ApplyListInput)
     spaceId: apply.spaceId,
     name: apply.name,
     description: apply.description,
-    icon: apply.icon,
+    icon: iconOr(apply.targetType, apply.icon),
     remark: apply.remark,
     scope: apply.scope,
     category: apply.category,
     publishStatus: apply.status,
     reason: apply.reason,
+    pluginType: pluginTypeOf(apply),
     created: apply.created.toISOString(),
     applyUser: user ? { userId: user.id, userName: user.userName, nickName: user.nickName, role: user.role } : null,
   }));

@@ -1,5 +1,6 @@
 import { fail } from "#server/core";
 import { copyName } from "../component/access";
+import { type SquareFigures, squareFigures } from "../favourite";
 import type { PublishAdapter } from "../publish/adapter";
 import type { WorkflowSnapshot } from "./dto";
 import { workflowSnapshot } from "./dto";
@@ -58,7 +59,9 @@ export const workflowPublishAdapter = {
     return { id, notice: null };
   },
 
-  async squareFields() {
-    return () => ({});
+  /** A workflow's figures and the reader's favourite mark (pluginType only names a plugin's kind). */
+  async squareFields(deps, actor, workflowIds) {
+    const figures = await squareFigures(deps, actor, "Workflow", workflowIds);
+    return (workflowId: number) => ({ ...figures(workflowId), pluginType: null });
   },
-} satisfies PublishAdapter<repo.WorkflowRow, Record<string, never>>;
+} satisfies PublishAdapter<repo.WorkflowRow, SquareFigures & { pluginType: null }>;

@@ -1,8 +1,11 @@
 import type { Arg } from "#contract/args";
+import { iconOr } from "#contract/icons";
 import { type Actor, type Deps, notFound } from "#server/core";
+import { sampleOutput } from "#server/runtime/plugin";
 import { toCreatorInfo } from "../agent/dto";
 import { findUserById } from "../auth";
 import type { Resolver } from "../component/kinds";
+import { squareFigures } from "../favourite";
 import { publishedOfTarget } from "../publish";
 import { visiblePublication } from "../publish/visibility";
 import type { WorkflowSnapshot } from "./dto";
@@ -32,19 +35,27 @@ export async function publishedWorkflow(deps: Deps, actor: Actor, workflowId: nu
   if (!live) throw notFound("工作流未发布或已下架");
   const { graph } = live.config as unknown as WorkflowSnapshot;
   const nodeConfig = (id: number) => graph.nodes.find((n) => n.id === id)?.nodeConfig ?? {};
+  const outputArgs = (nodeConfig(graph.endNodeId).outputArgs as Arg[] | undefined) ?? [];
+  const [publisher, figures] = await Promise.all([
+    findUserById(deps.db, live.userId),
+    squareFigures(deps, actor, "Workflow", [workflowId]),
+  ]);
   return {
     id: workflowId,
     spaceId: live.spaceId,
     name: live.name,
     description: live.description,
-    icon: live.icon,
+    icon: iconOr("Workflow", live.icon),
     remark: live.remark,
     category: live.category,
     scope: live.scope,
     allowCopy: live.allowCopy,
     inputArgs: (nodeConfig(graph.startNodeId).inputArgs as Arg[] | undefined) ?? [],
-    outputArgs: (nodeConfig(graph.endNodeId).outputArgs as Arg[] | undefined) ?? [],
-    publishUser: toCreatorInfo(await findUserById(deps.db, live.userId)),
+    outputArgs,
+    sampleOutput: JSON.stringify(sampleOutput(outputArgs), null, 2),
+    ...figures(workflowId),
+    publishUser: toCreatorInfo(publisher),
     publishDate: live.created.toISOString(),
+    created: live.created.toISOString(),
   };
 }

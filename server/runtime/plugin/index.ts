@@ -8,7 +8,7 @@ export { resolveInputs } from "./args";
  * Runs plugins: HTTP ones through the egress guard, code ones in the sandbox. Used by /api/plugin/test and
  * /api/plugin/analysis/output, by agents (as tools) and later by workflow Plugin nodes.
  */
-export { deriveOutputArgs, extractOutputs, readPath } from "./output";
+export { deriveOutputArgs, extractOutputs, readPath, sampleOutput } from "./output";
 export {
   MAX_RESPONSE_BYTES,
   PluginError,

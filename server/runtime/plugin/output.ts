@@ -105,3 +105,25 @@ export function deriveOutputArgs(json: unknown, depth = 0): Arg[] {
   if (json === null || typeof json !== "object") return [];
   return Object.entries(json).map(([name, value]) => inferArg(name, value, depth));
 }
+
+function sampleValue(arg: Arg, depth: number): unknown {
+  const type = arg.dataType;
+  if (type === "Integer" || type === "Number") return 0;
+  if (type === "Boolean") return false;
+  if (type === "Object") return depth < 8 ? sampleOutput(arg.subArgs ?? [], depth + 1) : {};
+  if (type.startsWith("Array_")) {
+    const item = itemArg(arg);
+    return item && depth < 8 ? [sampleValue(item, depth + 1)] : [];
+  }
+  return "";
+}
+
+/**
+ * What the declared outputs look like, each by its type ("" for text, 0, false, nested objects, one-item lists):
+ * the sample output the square shows for a published plugin or workflow.
+ */
+export function sampleOutput(args: Arg[], depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const arg of args) if (arg.enable !== false) out[arg.name] = sampleValue(arg, depth);
+  return out;
+}
