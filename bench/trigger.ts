@@ -84,7 +84,7 @@ export async function benchTrigger() {
   if (process.env.DATABASE_URL && !process.env.TEST_DATABASE_URL)
     process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
   const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
-  const s = await startServer();
+  const s = await startServer({ CRON_MIN_INTERVAL_SECONDS: "1" });
   const echo = await startEcho();
   try {
     const t = await team(s);

@@ -62,6 +62,8 @@ const envSchema = z.object({
   STORAGE_PER_USER: size.prefault("5GB"),
   /** Verification codes one client address may ask for per hour (offices behind one NAT may need more). */
   CODE_SENDS_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Shortest interval a user's trigger or scheduled task may fire at (tests lower it to run per-second crons). */
+  CRON_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SANDBOX_JS_POOL: z.coerce.number().int().min(1).max(64).default(2),
   SANDBOX_PY_POOL: z.coerce.number().int().min(1).max(16).default(1),
   SANDBOX_MEMORY_MB: z.coerce.number().int().min(32).max(4096).default(128),

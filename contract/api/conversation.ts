@@ -2,6 +2,7 @@ import { attachmentSchema as storedAttachment } from "../chat";
 import { conversationTypes, messageStatuses } from "../enums";
 import { id, z } from "../zod";
 import { endpoint, nothing } from "./endpoint";
+import { taskStatuses } from "./task";
 import { agentDetailDto } from "./views";
 
 export const attachmentSchema = z.object({
@@ -102,11 +103,14 @@ export const conversationDto = z.object({
   variables: z.record(z.string(), z.unknown()),
   devMode: z.boolean(),
   type: z.enum(conversationTypes),
-  /** The original client's scheduled-task fields; there are no scheduled tasks yet, so always null. */
-  taskId: z.null(),
-  taskStatus: z.null(),
-  taskCron: z.null(),
-  taskCronDesc: z.null(),
+  /**
+   * The original client's scheduled-task fields: for a TASK conversation its task (the id is the conversation's, as
+   * in /api/agent/task/list; status, cron and the cron in words), null for every other conversation.
+   */
+  taskId: z.number().int().nullable(),
+  taskStatus: z.enum(taskStatuses).nullable(),
+  taskCron: z.string().nullable(),
+  taskCronDesc: z.string().nullable(),
   created: z.iso.datetime({ offset: true }),
   modified: z.iso.datetime({ offset: true }),
 });

@@ -472,6 +472,8 @@ describe("responses conform to the contract on the happy path", () => {
       // The webhook's bearer is the trigger's token, not a session.
       await call(trigger.event, { token: rotated.eventBearerToken, params: { id: added.id }, body: { place: "杭州" } });
       await call(trigger.runList, { token: user.token, body: { triggerId: added.id, current: 1, pageSize: 10 } });
+      await call(trigger.enable, { token: user.token, params: { id: added.id }, body: {} });
+      await call(trigger.stateList, { token: user.token, params: { agentId } });
     } finally {
       await service.close();
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defineQueue } from "#server/runtime/jobs";
 import {
   cronProblem,
+  gapBelow,
   nextRunOf,
   nextRuns,
   removeSchedule,
@@ -51,6 +52,24 @@ describe("cron schedules", () => {
     // 09:00 in Shanghai is 01:00 UTC.
     const [next] = nextRuns("0 9 * * *", "Asia/Shanghai", 1, new Date("2026-01-01T12:00:00Z"));
     expect(next?.toISOString()).toBe("2026-01-02T01:00:00.000Z");
+  });
+
+  it("finds a gap between ticks shorter than a minimum, and refuses such a cron in Chinese", () => {
+    expect(gapBelow("* * * * * *", "UTC", 60)).toBe(1);
+    expect(gapBelow("0,30 * * * * *", "UTC", 60)).toBe(30);
+    // Two ticks a minute apart are allowed; a burst's short gap is found however far off its window is.
+    expect(gapBelow("0 0,1 9 * * *", "UTC", 60)).toBeNull();
+    expect(gapBelow("*/59 0 9 * * *", "UTC", 60, new Date("2026-01-01T09:00:30Z"))).toBe(59);
+    expect(gapBelow("58,59 * * * *", "Asia/Shanghai", 3600)).toBe(60);
+    expect(gapBelow("0 9 * * 1", "UTC", 3600)).toBeNull();
+    expect(cronProblem("* * * * * *", "UTC", 60)).toBe(
+      "执行过于频繁：两次执行至少间隔 1 分钟，该 cron 有两次执行只相隔 1 秒",
+    );
+    expect(cronProblem("0 * * * * *", "UTC", 60)).toBeNull();
+    expect(cronProblem("* * * * *", "UTC", 60)).toBeNull();
+    expect(cronProblem("*/10 * * * *", "UTC", 3600)).toContain("只相隔 10 分钟");
+    // Without a minimum (the scheduler itself), any valid cron is fine.
+    expect(cronProblem("* * * * * *", "UTC")).toBeNull();
   });
 
   it("sends one job per tick of a per-second cron, each after its scheduled second", async () => {

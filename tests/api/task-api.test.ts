@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { conversationDto, conversationListItemDto, conversationViewDto } from "#contract/api/conversation";
+import { z } from "#contract/zod";
 import { addAgent, ok, refused, type Team, team } from "../support/agents";
-import { configure } from "../support/chat";
+import { chat, configure } from "../support/chat";
 import { count, rows } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";
 
@@ -82,6 +84,57 @@ describe("creating and listing tasks", () => {
     refused(await create(t.member.token, { topic: "x", taskCron: "0 8 * * *" }), "4000", "summary");
     refused(await list(t.member.token, { agentId, taskStatus: "DONE" }), "4000", "taskStatus");
     expect(await count(s, "agent_task")).toBe(before);
+  });
+
+  it("refuses a cron firing more often than once a minute (CRON_MIN_INTERVAL_SECONDS), in Chinese", async () => {
+    const before = await count(s, "agent_task");
+    for (const taskCron of ["* * * * * *", "*/30 * * * * *", "0,30 * * * * *"]) {
+      const res = await create(t.member.token, { topic: "太频繁", summary: "y", taskCron });
+      refused(res, "4000", "taskCron");
+      expect(res.message).toContain("两次执行至少间隔 1 分钟");
+    }
+    expect(await count(s, "agent_task")).toBe(before);
+    // Once a minute, also written with seconds, is allowed; so is changing only the status of such a task.
+    const minutely = ok(await create(t.member.token, { topic: "每分钟", summary: "y", taskCron: "15 * * * * *" }));
+    const update = (body: Record<string, unknown>) =>
+      s.call("/api/agent/task/update", { token: t.member.token, body: { id: minutely.id, ...body } });
+    refused(await update({ taskCron: "*/10 * * * * *" }), "4000", "taskCron");
+    ok(await update({ taskStatus: "PAUSED" }));
+    ok(await s.call(`/api/agent/task/cancel/${minutely.id}`, { token: t.member.token, body: {} }));
+  });
+});
+
+describe("a task's conversation", () => {
+  it("carries taskId, taskStatus, taskCron and taskCronDesc in the contract's shape; other conversations null", async () => {
+    const task = ok(await create(t.member.token, { topic: "晚报", summary: "总结今天的新闻", taskCron: "0 21 * * *" }));
+    const plain = ok(await s.call("/api/agent/conversation/create", { token: t.member.token, body: { agentId } }));
+    const fields = { taskId: task.id, taskStatus: "EXECUTING", taskCron: "0 21 * * *", taskCronDesc: "每天 21:00" };
+    const none = { taskId: null, taskStatus: null, taskCron: null, taskCronDesc: null };
+
+    const opened = ok(await s.call(`/api/agent/conversation/${task.id}`, { token: t.member.token, body: {} }));
+    expect(conversationViewDto.safeParse(opened).error?.issues).toBeUndefined();
+    expect(opened).toMatchObject({ type: "TASK", ...fields });
+    expect(plain).toMatchObject({ type: "Chat", ...none });
+
+    // History lists chats only (reference §5.1): the chat with its null task fields, not the task.
+    await chat(s, t.member.token, plain.id, "你好");
+    const listed = ok(
+      await s.call("/api/agent/conversation/list", { token: t.member.token, body: { agentId, limit: 50 } }),
+    );
+    expect(z.array(conversationListItemDto).safeParse(listed).error?.issues).toBeUndefined();
+    expect(listed.find((c: { id: number }) => c.id === plain.id)).toMatchObject(none);
+    expect(listed.map((c: { id: number }) => c.id)).not.toContain(task.id);
+
+    // The fields follow the task: paused, then renamed through the conversation's own update.
+    ok(await s.call("/api/agent/task/update", { token: t.member.token, body: { id: task.id, taskStatus: "PAUSED" } }));
+    const renamed = ok(
+      await s.call("/api/agent/conversation/update", { token: t.member.token, body: { id: task.id, topic: "晚间" } }),
+    );
+    expect(conversationDto.safeParse(renamed).error?.issues).toBeUndefined();
+    expect(renamed).toMatchObject({ ...fields, taskStatus: "PAUSED", topic: "晚间" });
+    ok(await s.call(`/api/agent/task/cancel/${task.id}`, { token: t.member.token, body: {} }));
+    const cancelled = ok(await s.call(`/api/agent/conversation/${task.id}`, { token: t.member.token, body: {} }));
+    expect(cancelled.taskStatus).toBe("CANCEL");
   });
 });
 

@@ -12,7 +12,7 @@ let t: Team;
 let agentId: number;
 
 beforeAll(async () => {
-  s = await startServer();
+  s = await startServer({ CRON_MIN_INTERVAL_SECONDS: "1" });
   t = await team(s);
   agentId = await addAgent(s, t.member.token, t.spaceId, { name: "播报员" });
   await configure(s, t.member.token, agentId, { openScheduledTask: "Open" });
@@ -64,6 +64,8 @@ describe("a task on a per-second schedule", () => {
     for (const m of done.slice(0, 2)) {
       expect(m.status).toBe("complete");
       expect(m.text).toContain("报告当前状态");
+      // Each run answers the task afresh: earlier runs are not sent as history (the built-in model counts rounds).
+      expect(m.text).toContain("这是本会话的第 1 轮对话");
     }
     const notes = await eventually(async () => {
       const list = (await messages(s, t.member.token)).filter((n) => String(n.content).includes("「秒报」"));

@@ -7,6 +7,7 @@ import {
   addTrigger,
   type Echo,
   echoPlugin,
+  echoWorkflow,
   eventTrigger,
   fireEvent,
   runList,
@@ -95,6 +96,18 @@ describe("EVENT triggers", () => {
     ok(await fireEvent(s, id, rotated.eventBearerToken, { place: "无锡" }));
     await waitForRuns(s, t.member.token, id, (r) => r.length === 1 && r[0].status === "SUCCESS");
     refused(await runList(s, t.outsider.token, id), "4040");
+  });
+
+  it("runs a workflow target with the bound arguments as its Start parameters", async () => {
+    const workflowId = await echoWorkflow(s, t.member.token, t.spaceId);
+    const { id, token } = await newEventTrigger({ componentType: "WORKFLOW", componentId: workflowId });
+    ok(await fireEvent(s, id, token, { place: "宁波" }));
+    const [run] = await waitForRuns(s, t.member.token, id, (r) => r.length === 1);
+    expect(run).toMatchObject({
+      status: "SUCCESS",
+      input: { city: "宁波", note: "来自网络钩子" },
+      output: expect.objectContaining({ outputContent: "宁波：来自网络钩子" }),
+    });
   });
 
   it("is rate limited per trigger", async () => {

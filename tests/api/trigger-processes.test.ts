@@ -46,7 +46,7 @@ function startWorker(databaseUrl: string) {
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  s = await startServer();
+  s = await startServer({ CRON_MIN_INTERVAL_SECONDS: "1" });
   t = await team(s);
   echo = await startEcho();
   worker = await startWorker(s.deps.config.DATABASE_URL!);

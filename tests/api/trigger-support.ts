@@ -2,6 +2,7 @@ import { expect, vi } from "vitest";
 import { ok } from "../support/agents";
 import { newPlugin, publishPlugin, saveHttp, startService } from "../support/plugins";
 import type { TestServer } from "../support/server";
+import { detail, newWorkflow, param, ref, updateNode, wire } from "../support/workflows";
 
 /** Triggers as a client drives them (issue 15), with a local HTTP service as the plugin they run. */
 
@@ -35,6 +36,24 @@ export async function echoPlugin(s: TestServer, token: string, spaceId: number, 
   };
   ok(await saveHttp(s, token, id, config));
   ok(await publishPlugin(s, token, id, [{ scope: "Space" }]));
+  return id;
+}
+
+/**
+ * Start(city required, note) → End TEXT "{{city}}：{{note}}", published to the space: a workflow target taking the
+ * same bound arguments as the echo plugin.
+ */
+export async function echoWorkflow(s: TestServer, token: string, spaceId: number) {
+  const id = await newWorkflow(s, token, spaceId, "回声流程");
+  const { startNode, endNode } = await detail(s, token, id);
+  const start = [param("city"), { name: "note", dataType: "String" }];
+  ok(await updateNode(s, token, "update", { nodeId: startNode.id, nodeConfig: { inputArgs: start } }));
+  const outputArgs = [ref("city", `${startNode.id}.city`), ref("note", `${startNode.id}.note`)];
+  const endConfig = { returnType: "TEXT", content: "{{city}}：{{note}}", outputArgs };
+  ok(await updateNode(s, token, "end", { nodeId: endNode.id, nodeConfig: endConfig }));
+  ok(await wire(s, token, startNode.id, [endNode.id]));
+  const body = { targetType: "Workflow", targetId: id, category: "Efficiency", items: [{ scope: "Space", spaceId }] };
+  ok(await s.call("/api/publish/apply", { token, body }));
   return id;
 }
 

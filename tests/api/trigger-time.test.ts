@@ -12,7 +12,7 @@ let t: Team;
 let echo: Echo;
 let pluginId: number;
 beforeAll(async () => {
-  s = await startServer();
+  s = await startServer({ CRON_MIN_INTERVAL_SECONDS: "1" });
   t = await team(s);
   echo = await startEcho();
   pluginId = await echoPlugin(s, t.member.token, t.spaceId, echo);

@@ -10,10 +10,13 @@ import * as repo from "./repo";
 import { accessAgent, closedToDevelopment, editableAgent, recordHistory, touchAgent } from "./service";
 import { validateVariables } from "./variables";
 
-/** A TIME trigger's cron (five fields, or six with seconds) and time zone, as the scheduler will run them. */
-function validateCron(expression: string | undefined, timeZone: string) {
+/**
+ * A TIME trigger's cron (five fields, or six with seconds) and time zone, as the scheduler will run them, firing no
+ * more often than CRON_MIN_INTERVAL_SECONDS.
+ */
+function validateCron(expression: string | undefined, timeZone: string, minIntervalSeconds: number) {
   if (!expression) throw badField("bindConfig.cronExpression", "定时触发器必须填写 cron 表达式");
-  const problem = cronProblem(expression, timeZone);
+  const problem = cronProblem(expression, timeZone, minIntervalSeconds);
   if (problem === "不是有效的时区") throw badField("bindConfig.timeZone", problem);
   if (problem) throw badField("bindConfig.cronExpression", problem);
 }
@@ -36,7 +39,7 @@ function jsonDepth(value: unknown, limit: number) {
 }
 
 /** Validates a bind config against its type's schema (defaults filled) and the type's own rules. */
-function parseBindConfig(type: ComponentType, raw: unknown) {
+function parseBindConfig(deps: Deps, type: ComponentType, raw: unknown) {
   if (jsonDepth(raw, MAX_BIND_DEPTH) > MAX_BIND_DEPTH) {
     throw badField("bindConfig", `嵌套层级过深（最多 ${MAX_BIND_DEPTH} 层）`);
   }
@@ -52,7 +55,10 @@ function parseBindConfig(type: ComponentType, raw: unknown) {
   if (type === "Trigger") {
     // The token is the server's to make, and only its hash is kept (server/modules/trigger).
     delete bind.eventBearerToken;
-    if (bind.triggerType === "TIME") validateCron(bind.cronExpression as string | undefined, bind.timeZone as string);
+    if (bind.triggerType === "TIME") {
+      const cron = bind.cronExpression as string | undefined;
+      validateCron(cron, bind.timeZone as string, deps.config.CRON_MIN_INTERVAL_SECONDS);
+    }
   }
   return bind;
 }
@@ -66,7 +72,7 @@ async function requireTarget(deps: Deps, actor: Actor, type: ComponentType, spac
 export async function addComponent(deps: Deps, actor: Actor, input: ComponentAddInput) {
   const { agent } = await editableAgent(deps, actor, input.agentId);
   if (isSingleton(input.type)) throw fail(`${labelOf(input.type)}组件随智能体创建，不能重复添加`);
-  const bindConfig = parseBindConfig(input.type, input.bindConfig);
+  const bindConfig = parseBindConfig(deps, input.type, input.bindConfig);
   let target: { id: number; name: string; icon: string; description: string };
   if (input.type === "Trigger") {
     const kind = bindConfig.componentType === "PLUGIN" ? "Plugin" : "Workflow";
@@ -116,7 +122,7 @@ async function accessComponent(deps: Deps, actor: Actor, componentId: number) {
 export async function updateComponent(deps: Deps, actor: Actor, type: ComponentType, input: ComponentUpdateInput) {
   const { component, agent } = await accessComponent(deps, actor, input.id);
   if (component.type !== type) throw fail("组件类型与接口不符");
-  const bindConfig = parseBindConfig(type, { ...component.bindConfig, ...input.bindConfig });
+  const bindConfig = parseBindConfig(deps, type, { ...component.bindConfig, ...input.bindConfig });
   const values: Partial<repo.NewComponent> = { bindConfig, modified: new Date() };
   if (input.targetId !== undefined && input.targetId !== component.targetId) {
     if (type !== "Model") throw fail("只有模型组件可以更换绑定目标");

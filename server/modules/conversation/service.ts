@@ -11,6 +11,7 @@ import { modelOf, runnableConfig } from "../agent/runnable";
 import { accessAgent, visibleAgent } from "../agent/service";
 import { attachableFiles, FILE_KEY_RE, signedUrl } from "../file/service";
 import { pushEvent } from "../notify";
+import { type ConversationTaskFields, NO_TASK, taskFieldsOf } from "../task/conversation-fields";
 import { getTenantConfig } from "../tenant/service";
 import type {
   ChatInput,
@@ -76,7 +77,8 @@ export function toMessageDto(m: repo.MessageRow, secret: string) {
 }
 export type MessageDto = ReturnType<typeof toMessageDto>;
 
-export function toConversationDto(c: repo.ConversationRow) {
+/** `task`: the task fields of a TASK conversation (taskFieldsOf), none for the others. */
+export function toConversationDto(c: repo.ConversationRow, task: ConversationTaskFields = NO_TASK) {
   return {
     id: c.id,
     uid: c.uid,
@@ -89,10 +91,7 @@ export function toConversationDto(c: repo.ConversationRow) {
     variables: c.variables,
     devMode: c.devMode === 1,
     type: c.type,
-    taskId: null,
-    taskStatus: null,
-    taskCron: null,
-    taskCronDesc: null,
+    ...task,
     created: c.created.toISOString(),
     modified: c.modified.toISOString(),
   };
@@ -158,8 +157,9 @@ export async function getConversationView(deps: Deps, conversation: repo.Convers
     });
   }
   const running = await repo.executingRun(deps.db, conversation.id);
+  const tasks = await taskFieldsOf(deps.db, [conversation]);
   return {
-    ...toConversationDto(conversation),
+    ...toConversationDto(conversation, tasks.get(conversation.id)),
     agent: await describeAgent(deps, agent, { viewerId: conversation.userId, devMode: conversation.devMode === 1 }),
     messageList: messages,
     runningRequestId: running?.requestId ?? null,
@@ -177,6 +177,7 @@ export async function listConversations(deps: Deps, actor: Actor, input: ListCon
   });
   // Each row names its agent, so a history across agents can say whom it was with.
   const labels = await agents.agentLabels(deps.db, actor.tenantId, [...new Set(rows.map((r) => r.agentId))]);
+  // History lists chats only (reference §5.1), so no row has task fields to fill.
   return rows.map((c) => ({
     ...toConversationDto(c),
     agent: labels.get(c.agentId) ?? { agentId: c.agentId, name: "", icon: defaultIcon("Agent") },
@@ -193,7 +194,8 @@ export async function updateConversation(deps: Deps, actor: Actor, input: Update
     topic = await generateTitle(deps, actor.tenantId, first);
   }
   await repo.updateConversation(deps.db, conversation.id, { topic, topicUpdated: 1 });
-  return toConversationDto({ ...conversation, topic, topicUpdated: 1 });
+  const tasks = await taskFieldsOf(deps.db, [conversation]);
+  return toConversationDto({ ...conversation, topic, topicUpdated: 1 }, tasks.get(conversation.id));
 }
 
 export async function deleteConversation(deps: Deps, actor: Actor, conversationId: number) {
@@ -244,7 +246,8 @@ export async function startChat(
     agentId: agent.id,
     config,
     model,
-    bind,
+    // A TASK conversation's runs each answer the task afresh (reference §5.11: context rounds forced to 0).
+    bind: conversation.type === "TASK" ? { ...bind, contextRounds: 0 } : bind,
     globalPrompt: tenant.globalSystemPrompt,
     message: input.message,
     attachments,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { agents, agentTasks, conversations } from "#server/db/schema";
 import type { TaskStatus } from "./contract";
@@ -116,4 +116,13 @@ export async function recordRun(db: Db, conversationId: number, at: Date) {
     .update(agentTasks)
     .set({ lastRunAt: at, runCount: sql`${agentTasks.runCount} + 1` })
     .where(eq(agentTasks.conversationId, conversationId));
+}
+
+/** The tasks of these conversations (one query however many; those that are not tasks are left out). */
+export async function tasksOfConversations(db: Db, conversationIds: number[]) {
+  if (!conversationIds.length) return [];
+  return db
+    .select({ conversationId: agentTasks.conversationId, status: agentTasks.status, cron: agentTasks.cron })
+    .from(agentTasks)
+    .where(inArray(agentTasks.conversationId, conversationIds));
 }

@@ -21,9 +21,12 @@ import { scheduleTask, unscheduleTask } from "./schedule";
 const SWITCHED_OFF = "该智能体未开启定时任务，请先在智能体配置中打开「定时任务」开关";
 const NOT_FOUND = "定时任务不存在";
 
-/** A valid cron of five or six fields in a known time zone; refused naming the field. */
-function checkCron(cron: string, timeZone: string) {
-  const problem = cronProblem(cron, timeZone);
+/**
+ * A valid cron of five or six fields in a known time zone, refused naming the field; a new cron must also fire no
+ * more often than CRON_MIN_INTERVAL_SECONDS (an unchanged one is not checked again, so an old task can still pause).
+ */
+function checkCron(cron: string, timeZone: string, minIntervalSeconds = 0) {
+  const problem = cronProblem(cron, timeZone, minIntervalSeconds);
   if (!problem) return;
   const zone = problem.includes("时区");
   throw badInput(`参数 '${zone ? "timeZone" : "taskCron"}' ${problem}：${zone ? timeZone : cron}`);
@@ -80,7 +83,7 @@ async function ownTask(deps: Deps, actor: Actor, id: number) {
 
 export async function createTask(deps: Deps, actor: Actor, input: CreateTaskInput) {
   const timeZone = input.timeZone || DEFAULT_TASK_TIME_ZONE;
-  checkCron(input.taskCron, timeZone);
+  checkCron(input.taskCron, timeZone, deps.config.CRON_MIN_INTERVAL_SECONDS);
   const agent = await usableAgent(deps, actor, input.agentId, input.devMode);
   const created = await repo.insertTask(
     deps.db,
@@ -120,7 +123,7 @@ export async function updateTask(deps: Deps, actor: Actor, input: UpdateTaskInpu
   if (input.agentId && input.agentId !== task.agentId) throw badInput("参数 'agentId' 与任务所属智能体不一致");
   const cron = input.taskCron?.trim() ?? task.cron;
   const timeZone = input.timeZone || task.timeZone;
-  checkCron(cron, timeZone);
+  checkCron(cron, timeZone, input.taskCron ? deps.config.CRON_MIN_INTERVAL_SECONDS : 0);
   const status = input.taskStatus ?? task.status;
   // A paused task still counts against the limit, so resuming needs no new place; only the switch is checked.
   if (status === "EXECUTING") await usableAgent(deps, actor, task.agentId, task.devMode === 1);

@@ -17,9 +17,10 @@ export interface TriggerComponent {
 type TimeTick = Extract<FireJob, { source: "TIME" }>;
 
 /**
- * Makes a trigger live after it was added or updated (clearing any stop reason): a TIME trigger gets its cron
- * schedule, an EVENT trigger a token. Returns the token when one was made (`rotate`, or an EVENT trigger without
- * one yet); only its hash is kept.
+ * Makes a trigger live after it was added, updated or enabled (clearing any stop reason): a TIME trigger gets its
+ * cron schedule; an EVENT trigger keeps its token, and gets a new one only with `rotate` — a token is made only where
+ * it is shown (add, rotate, enable), so a trigger without one reads as not enabled rather than holding a token
+ * nobody saw. Returns the new token; only its hash is kept.
  */
 export async function activateTrigger(deps: Deps, component: TriggerComponent, opts: { rotate?: boolean } = {}) {
   const bind = triggerBindSchema.parse(component.bindConfig);
@@ -40,8 +41,7 @@ export async function activateTrigger(deps: Deps, component: TriggerComponent, o
     return { token: undefined };
   }
   await removeSchedule(deps, name);
-  const state = await repo.findState(deps.db, component.id);
-  const token = opts.rotate || !state?.tokenHash ? newToken() : undefined;
+  const token = opts.rotate ? newToken() : undefined;
   await repo.saveState(deps.db, component.id, {
     stoppedReason: null,
     ...(token ? { tokenHash: sha256(token) } : {}),

@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { triggerRuns, triggerStates } from "#server/db/schema";
+import { agentComponents, jobSchedules, triggerRuns, triggerStates } from "#server/db/schema";
 
 export type TriggerRunRow = typeof triggerRuns.$inferSelect;
 export type NewTriggerRun = typeof triggerRuns.$inferInsert;
@@ -42,4 +42,24 @@ export async function pageRuns(db: Db, tenantId: number, triggerId: number, limi
     db.select({ n: count() }).from(triggerRuns).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * Every trigger of an agent with what makes it live — its state row (token hash, stop reason) and its cron schedule
+ * (named as queue.ts's scheduleName) — in one query.
+ */
+export async function triggersWithState(db: Db, agentId: number) {
+  return db
+    .select({
+      id: agentComponents.id,
+      bindConfig: agentComponents.bindConfig,
+      hasToken: sql<boolean>`${triggerStates.tokenHash} is not null`,
+      stoppedReason: triggerStates.stoppedReason,
+      nextRunAt: jobSchedules.nextRunAt,
+    })
+    .from(agentComponents)
+    .leftJoin(triggerStates, eq(triggerStates.componentId, agentComponents.id))
+    .leftJoin(jobSchedules, eq(jobSchedules.name, sql`'trigger:' || ${agentComponents.id}`))
+    .where(and(eq(agentComponents.agentId, agentId), eq(agentComponents.type, "Trigger")))
+    .orderBy(asc(agentComponents.id));
 }

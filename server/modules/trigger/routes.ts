@@ -19,7 +19,10 @@ function originOf(c: Ctx, trustProxy: boolean) {
   return `${proto}://${host}`;
 }
 
-/** Mounted at /api/agent: adding triggers, their tokens and run logs (updates and deletes are the components'). */
+/**
+ * Mounted at /api/agent: adding and enabling triggers, their tokens, states and run logs (updates and deletes are
+ * the components').
+ */
 export function triggerRoutes(deps: Deps) {
   return new Hono<ApiEnv>()
     .post("/component/trigger/add", async (c) => {
@@ -32,6 +35,14 @@ export function triggerRoutes(deps: Deps) {
       const id = idParam(c, "id");
       return ok(c, await service.rotateToken(deps, actor, id, originOf(c, deps.config.TRUST_PROXY)));
     })
+    .post("/component/trigger/enable/:id", async (c) => {
+      const actor = requireActor(c);
+      const id = idParam(c, "id");
+      return ok(c, await service.enableTrigger(deps, actor, id, originOf(c, deps.config.TRUST_PROXY)));
+    })
+    .get("/trigger/state/list/:agentId", async (c) =>
+      ok(c, await service.listStates(deps, requireActor(c), idParam(c, "agentId"))),
+    )
     .get("/trigger/timeZone/data", (c) => {
       requireActor(c);
       return ok(c, timeZoneData());

@@ -41,8 +41,50 @@ function validTimeZone(timeZone: string) {
   }
 }
 
-/** Why a cron or time zone is refused (in Chinese), or null when both are good. */
-export function cronProblem(cron: string, timeZone: string): string | null {
+/**
+ * Ticks looked at for a gap shorter than a minimum. A gap under a minute needs two ticks in one minute, a gap under
+ * an hour two in one hour (at most 60 when a single second is set): 121 consecutive ticks always hold a whole such
+ * minute or hour, so a short gap is found for every minimum up to an hour (the setting's ceiling).
+ */
+const GAP_SAMPLES = 121;
+
+/**
+ * A gap between two ticks of a valid cron shorter than `minSeconds` (the first one found, in seconds), or null when
+ * there is none. Croner takes about a millisecond a tick, so the usual minimum (a minute or less) is decided
+ * without sampling where it can be: five fields tick at most once a minute, and six fields whose seconds field
+ * matches one second a minute put any two ticks in different minutes.
+ */
+export function gapBelow(cron: string, timeZone: string, minSeconds: number, from: Date = new Date()): number | null {
+  const fields = cron.trim().split(/\s+/);
+  if (minSeconds <= 60) {
+    if (fields.length === 5) return null;
+    const [a, b] = nextRuns(`${fields[0]} * * * * *`, "UTC", 2, from);
+    if (a && b && b.getTime() - a.getTime() >= 60_000) return null;
+  }
+  const job = new Cron(cron, { paused: true, timezone: timeZone, mode: "5-or-6-parts" });
+  try {
+    let previous = job.nextRun(from);
+    for (let i = 1; previous && i < GAP_SAMPLES; i++) {
+      const next = job.nextRun(previous);
+      if (!next) return null;
+      const gap = (next.getTime() - previous.getTime()) / 1000;
+      if (gap < minSeconds) return gap;
+      previous = next;
+    }
+    return null;
+  } finally {
+    job.stop();
+  }
+}
+
+const inWords = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} 分钟` : `${seconds} 秒`);
+
+/**
+ * Why a cron or time zone is refused (in Chinese), or null when both are good. With `minIntervalSeconds`, a cron
+ * firing more often than that is refused too (CRON_MIN_INTERVAL_SECONDS: users' triggers and tasks; the scheduler
+ * itself runs any valid cron).
+ */
+export function cronProblem(cron: string, timeZone: string, minIntervalSeconds = 0): string | null {
   if (!validTimeZone(timeZone)) return "不是有效的时区";
   const fields = cron.trim().split(/\s+/).length;
   if (fields !== 5 && fields !== 6) return "cron 表达式须为 5 段（分 时 日 月 周）或 6 段（秒 分 时 日 月 周）";
@@ -50,10 +92,13 @@ export function cronProblem(cron: string, timeZone: string): string | null {
     const job = new Cron(cron, { paused: true, timezone: timeZone, mode: "5-or-6-parts" });
     const next = job.nextRun();
     job.stop();
-    return next ? null : "该 cron 表达式不会再触发";
+    if (!next) return "该 cron 表达式不会再触发";
   } catch {
     return "不是合法的 cron 表达式";
   }
+  const gap = minIntervalSeconds > 0 ? gapBelow(cron, timeZone, minIntervalSeconds) : null;
+  if (gap === null) return null;
+  return `执行过于频繁：两次执行至少间隔 ${inWords(minIntervalSeconds)}，该 cron 有两次执行只相隔 ${inWords(gap)}`;
 }
 
 /** The next `count` ticks strictly after `from`. */
