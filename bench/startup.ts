@@ -2,7 +2,9 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { inputsHash } from "../scripts/stamp.mjs";
+import { cpuMsOf } from "./chat-procs";
 import { percentile, table } from "./lib";
 
 /**
@@ -24,7 +26,7 @@ const START_ARGS = [
   "build/app/main.js",
 ];
 
-type Start = { ready: number; firstPage: number; rssMb: number };
+type Start = { ready: number; firstPage: number; rssMb: number; cpu: number; phases: Record<string, number> };
 
 async function waitFor(url: string, child: ReturnType<typeof spawn>) {
   for (;;) {
@@ -48,18 +50,32 @@ async function rssMb(pid: number) {
 async function startOnce(dataDir: string): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, START_ARGS, {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", ADMIN_PASSWORD: "Bench#Pass2026" },
-    stdio: "ignore",
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "info", ADMIN_PASSWORD: "Bench#Pass2026" },
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  // The start's log line says how long each step took (server/main.ts): where the time went.
+  let phases: Record<string, number> = {};
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    if (!line.startsWith("{")) return;
+    const entry = JSON.parse(line) as { phases?: Record<string, number> };
+    if (entry.phases) phases = entry.phases;
   });
   try {
     const ready = (await waitFor(`http://127.0.0.1:${PORT}/readyz`, child)) - started;
+    // CPU time (all threads) until ready: on a machine shared with other work, wall time mostly measures the wait.
+    const cpu = cpuMsOf(child.pid!);
     const firstPage = (await waitFor(`http://127.0.0.1:${PORT}/login`, child)) - started;
     await new Promise((r) => setTimeout(r, 5_000));
-    return { ready, firstPage, rssMb: await rssMb(child.pid!) };
+    // A server that died after it was ready has no memory to read: that is a failed start, not a figure.
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} after it was ready`);
+    return { ready, firstPage, rssMb: await rssMb(child.pid!), cpu, phases };
   } finally {
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
+    // Waiting for "exit" of a process that already exited would wait forever (and end the bench silently).
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
   }
 }
 
@@ -99,6 +115,18 @@ export async function benchStartup() {
       ["idle RSS after restart", `${BEFORE.rss} MB`, `${idle.toFixed(0)} MB`, ""],
       ["npm start's build-stamp check (added to each start)", "", s(median(stampChecks)), ""],
       ["idle RSS after first start", "", `${median(cold.map((c) => c.rssMb)).toFixed(0)} MB`, ""],
+      ["CPU time until ready, cold start", "", s(median(cold.map((c) => c.cpu))), ""],
+      ["CPU time until ready, warm restart", "", s(median(warm.map((w) => w.cpu))), ""],
     ],
+  );
+  const steps = [...new Set([...cold, ...warm].flatMap((x) => Object.keys(x.phases)))];
+  table(
+    "Where a start's time went until the port opened, median ms per step (load = loading the server's code)",
+    ["step", "cold start", "warm restart"],
+    steps.map((step) => [
+      step,
+      median(cold.map((c) => c.phases[step] ?? Number.NaN)).toFixed(0),
+      median(warm.map((w) => w.phases[step] ?? Number.NaN)).toFixed(0),
+    ]),
   );
 }

@@ -2,7 +2,7 @@
 // the one the last build wrote and builds only when they differ, so a restart costs no build.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** Folders and files whose contents make up the web bundle, the server bundle and the database image. */
@@ -39,9 +39,11 @@ async function listFiles(root, rel) {
   return nested.flat();
 }
 
+const inputFiles = async (root) => (await Promise.all(INPUTS.map((p) => listFiles(root, p)))).flat().sort();
+
 /** sha256 over the sorted paths and contents of the inputs under `root`. */
-export async function inputsHash(root) {
-  const files = (await Promise.all(INPUTS.map((p) => listFiles(root, p)))).flat().sort();
+export async function inputsHash(root, files) {
+  files ??= await inputFiles(root);
   const contents = await Promise.all(files.map((f) => readFile(path.join(root, f))));
   const hash = createHash("sha256");
   files.forEach((f, i) => {
@@ -55,16 +57,38 @@ const stampFile = (root) => path.join(root, "build", "stamp.json");
 /** What a start needs from the build; if any is gone (a partial clean), the stamp alone proves nothing. */
 const OUTPUTS = ["build/server/index.js", "build/app/main.js", "build/db-image/meta.json"];
 
+/**
+ * sha256 over each input's path, size, inode and change time. Any write to a file moves its change time (ctime,
+ * which no tool sets back), so while this matches, the contents are the ones last hashed: a restart reads
+ * metadata only instead of every source file.
+ */
+async function metadataHash(root, files) {
+  const stats = await Promise.all(files.map((f) => stat(path.join(root, f))));
+  const hash = createHash("sha256");
+  files.forEach((f, i) => {
+    const s = stats[i];
+    hash.update(`${f}\0${s.size}\0${s.ino}\0${s.ctimeMs}\n`);
+  });
+  return hash.digest("hex");
+}
+
 /** The hash if the last build is complete and still matches the inputs, else undefined. */
 export async function currentBuild(root) {
   if (!OUTPUTS.every((f) => existsSync(path.join(root, f)))) return undefined;
-  const [stamp, hash] = await Promise.all([
+  const [stamp, files] = await Promise.all([
     readFile(stampFile(root), "utf8").then(JSON.parse, () => undefined),
-    inputsHash(root),
+    inputFiles(root),
   ]);
-  return stamp?.inputs === hash ? hash : undefined;
+  if (!stamp) return undefined;
+  const metadata = await metadataHash(root, files);
+  if (stamp.metadata === metadata) return stamp.inputs;
+  const hash = await inputsHash(root, files);
+  if (stamp.inputs !== hash) return undefined;
+  // The same contents in touched files (a fresh build, a checkout): remembered, so the next start is quick.
+  await writeStamp(root, hash, { builtAt: stamp.builtAt, metadata });
+  return hash;
 }
 
-export async function writeStamp(root, hash) {
-  await writeFile(stampFile(root), `${JSON.stringify({ inputs: hash, builtAt: new Date().toISOString() })}\n`);
+export async function writeStamp(root, hash, extra = { builtAt: new Date().toISOString() }) {
+  await writeFile(stampFile(root), `${JSON.stringify({ inputs: hash, ...extra })}\n`);
 }

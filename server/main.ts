@@ -3,20 +3,34 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { type Config, loadConfigOrExit } from "./config";
-import { createHttpApp, type WebHandler } from "./http";
-import { openPlatform, startRecoverySweep } from "./platform";
-import { endActiveTurns } from "./runtime/agent/run";
-import { closeSandbox, configureSandbox, warmSandbox } from "./runtime/sandbox";
-import { webLoadContext } from "./web-context";
+import type { WebHandler } from "./http";
+import { newLogger, openStorage } from "./platform-open";
+import type { webLoadContext } from "./web-context";
 
 const BUILD_DIR = path.resolve("build");
 
-function webHandler(getBuild: () => Promise<ServerBuild>, mode: string, config: Config): WebHandler {
-  const loadContext = webLoadContext(config);
+type RequestHandler = ReturnType<typeof import("react-router").createRequestHandler>;
+
+/**
+ * Pages through React Router, whose runtime loads with the first page rather than before the port opens. One
+ * request handler per build (creating it builds the route tree), not one per request.
+ */
+function webHandler(
+  getBuild: () => Promise<ServerBuild>,
+  mode: string,
+  loadContext: ReturnType<typeof webLoadContext>,
+): WebHandler {
+  const handlers = new WeakMap<ServerBuild, RequestHandler>();
   return async (request, apiFetch) => {
-    const handler = createRequestHandler(await getBuild(), mode);
+    const build = await getBuild();
+    let handler = handlers.get(build);
+    if (!handler) {
+      const { createRequestHandler } = await import("react-router");
+      handler = createRequestHandler(build, mode);
+      handlers.set(build, handler);
+    }
     return handler(request, loadContext(request, apiFetch));
   };
 }
@@ -36,7 +50,9 @@ function productionAssets() {
  * The last lines of a start, in plain text: where to open the platform and, on the first start, the admin's
  * generated password and where to change it — after the JSON log, so nothing scrolls them away.
  */
-function startBanner(config: Config, seeded: Awaited<ReturnType<typeof openPlatform>>["seeded"]) {
+type Seeded = Awaited<ReturnType<typeof import("./platform").openPlatform>>["seeded"];
+
+function startBanner(config: Config, seeded: Seeded) {
   const url = `http://localhost:${config.PORT}`;
   const lines = ["", `智能体平台已就绪：${url}`];
   if (seeded.seeded) {
@@ -53,17 +69,34 @@ function startBanner(config: Config, seeded: Awaited<ReturnType<typeof openPlatf
 async function main() {
   const config = loadConfigOrExit();
   const dev = config.NODE_ENV === "development";
+  // Since the process began: loading this module and its few imports.
   const started = performance.now();
-  const { deps, database, seeded } = await openPlatform(config);
-  const log = deps.log;
+  const log = newLogger(config);
+  // The database opens (much of PGlite's start is reading and compiling WebAssembly off the main thread) while
+  // the rest of the server's code loads. A failure surfaces where openPlatform awaits it, not as unhandled here.
+  const opening = openStorage(config, log);
+  opening.catch(() => {});
+  const [{ openPlatform, startRecoverySweep }, { createHttpApp }, { endActiveTurns }, sandbox, web] = await Promise.all(
+    [
+      import("./platform"),
+      import("./http"),
+      import("./runtime/agent/run"),
+      import("./runtime/sandbox"),
+      import("./web-context"),
+    ],
+  );
+  const code = Math.round(performance.now() - started);
+  const { deps, database, seeded, phases } = await openPlatform(config, { opening, log });
+  const opened = performance.now();
+  const loadContext = web.webLoadContext(config);
   const stopSweep = startRecoverySweep(deps, database);
-  configureSandbox({
+  sandbox.configureSandbox({
     jsPool: config.SANDBOX_JS_POOL,
     pyPool: config.SANDBOX_PY_POOL,
     memoryMb: config.SANDBOX_MEMORY_MB,
   });
   // Otherwise each language's pool starts at its first run (Pyodide takes seconds to load).
-  if (config.SANDBOX_WARM) warmSandbox().catch((err) => log.error({ err }, "sandbox warm-up failed"));
+  if (config.SANDBOX_WARM) sandbox.warmSandbox().catch((err) => log.error({ err }, "sandbox warm-up failed"));
 
   let listener: (req: IncomingMessage, res: ServerResponse) => void;
   let closeDev: (() => Promise<void>) | undefined;
@@ -72,7 +105,7 @@ async function main() {
     const { createServer: createVite } = await import("vite");
     const vite = await createVite({ server: { middlewareMode: true }, appType: "custom" });
     const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-    const { app } = createHttpApp(deps, database, { handler: webHandler(build, "development", config) });
+    const { app } = createHttpApp(deps, database, { handler: webHandler(build, "development", loadContext) });
     const honoListener = getRequestListener(app.fetch);
     listener = (req, res) => vite.middlewares(req, res, () => honoListener(req, res));
     closeDev = () => vite.close();
@@ -90,7 +123,7 @@ async function main() {
     };
     afterListen = () => void loadBuild().catch((err) => log.error({ err }, "网页构建加载失败"));
     const { app } = createHttpApp(deps, database, {
-      handler: webHandler(loadBuild, "production", config),
+      handler: webHandler(loadBuild, "production", loadContext),
       assets: productionAssets(),
     });
     listener = getRequestListener(app.fetch);
@@ -100,7 +133,13 @@ async function main() {
   server.listen(config.PORT, config.HOST, () => {
     const ms = Math.round(performance.now() - started);
     log.info(
-      { port: config.PORT, host: config.HOST, database: database.kind, ms },
+      {
+        port: config.PORT,
+        host: config.HOST,
+        database: database.kind,
+        ms,
+        phases: { load: Math.round(started), code, ...phases, app: Math.round(performance.now() - opened) },
+      },
       `服务已启动：http://localhost:${config.PORT}`,
     );
     // After the log line above has reached stdout (pino writes asynchronously), so the banner really is last.
@@ -122,7 +161,7 @@ async function main() {
     const ended = await endActiveTurns();
     if (ended) log.info({ ended }, "ended running answers");
     await closeDev?.();
-    closeSandbox();
+    sandbox.closeSandbox();
     await new Promise((r) => setTimeout(r, 200));
     server.closeAllConnections();
     await database.close();

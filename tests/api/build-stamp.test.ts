@@ -2,7 +2,7 @@
  * `npm start` skips the build when the stamp matches the inputs: it must match after a build when nothing
  * changed, and stop matching when a source changes or an output of the build is gone.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -47,6 +47,17 @@ describe("build stamp", () => {
       await put(file, text);
       expect(await currentBuild(root), file).toBeUndefined();
     }
+  });
+
+  it("after a start has checked the contents, an edit that keeps the size and the modification time still counts", async () => {
+    await builtCheckout();
+    expect(await currentBuild(root)).toBeDefined();
+    // The second check reads only metadata; the edit below leaves size and mtime as they were.
+    const file = path.join(root, "server/main.ts");
+    const { atime, mtime } = await stat(file);
+    await writeFile(file, "console.log(2);");
+    await utimes(file, atime, mtime);
+    expect(await currentBuild(root)).toBeUndefined();
   });
 
   it("ignores test files beside the sources", async () => {

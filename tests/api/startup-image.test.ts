@@ -10,7 +10,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config";
 import { type Db, migrationsFolder, openDatabase } from "#server/db/client";
-import { chooseImage, migrationHashes, writeImage } from "#server/db/image";
+import { chooseImage, copyImage, migrationHashes, writeImage } from "#server/db/image";
 import { createHttpApp } from "#server/http";
 import { openPlatform } from "#server/platform";
 import { ADMIN_PASSWORD, seedEnv } from "#tests/support/test-db";
@@ -85,10 +85,12 @@ describe("database image", () => {
     "an image of the current migrations is used as it is, and holds no tenant or admin",
     async () => {
       const choice = await chooseImage(currentImage);
-      expect(choice.image).toBeDefined();
-      expect(choice.image && choice.pending).toBe(0);
+      expect(choice.dataDir).toBeDefined();
+      expect(choice.dataDir && choice.pending).toBe(0);
 
-      const image = await openDatabase({ dataDir: "memory://", loadDataDir: choice.image });
+      const copy = await tempDir();
+      expect(await copyImage(choice.dataDir!, path.join(copy, "pglite"))).toBe(true);
+      const image = await openDatabase({ dataDir: copy });
       const users = await count(image.db, sql`select count(*)::int as n from "user"`);
       const tenants = await count(image.db, sql`select count(*)::int as n from tenant`);
       await image.close();
@@ -107,7 +109,7 @@ describe("database image", () => {
     "an image older than the migrations is used and the newer migrations are applied at start",
     async () => {
       const choice = await chooseImage(olderImage);
-      expect(choice.image && choice.pending).toBe(1);
+      expect(choice.dataDir && choice.pending).toBe(1);
 
       const started = await firstStart(olderImage);
       expect(started.login).toBe("0000");
@@ -120,7 +122,7 @@ describe("database image", () => {
     "an image whose migrations differ from ours, or none at all, means migrating an empty cluster",
     async () => {
       const imageDir = await tempDir();
-      expect((await chooseImage(imageDir)).image).toBeUndefined();
+      expect((await chooseImage(imageDir)).dataDir).toBeUndefined();
 
       await cp(currentImage, imageDir, { recursive: true });
       const metaFile = path.join(imageDir, "meta.json");
@@ -128,7 +130,7 @@ describe("database image", () => {
       meta.migrations[0] = "edited-elsewhere";
       await writeFile(metaFile, JSON.stringify(meta));
       const choice = await chooseImage(imageDir);
-      expect(choice.image).toBeUndefined();
+      expect(choice.dataDir).toBeUndefined();
 
       const started = await firstStart(imageDir);
       expect(started.login).toBe("0000");
