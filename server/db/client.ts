@@ -2,7 +2,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
-import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -46,12 +45,16 @@ export async function openDatabase(opts: {
     ]);
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const pinger = pingConnection(() => new pg.Client({ connectionString: opts.url }));
     return {
       db,
       kind: "postgres",
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: folder }),
-      ping: () => ping(db),
-      close: () => pool.end(),
+      ping: pinger.ping,
+      close: async () => {
+        await pinger.close();
+        await pool.end();
+      },
     };
   }
   const dataDir = opts.dataDir === "memory://" ? "memory://" : path.join(opts.dataDir, "pglite");
@@ -77,11 +80,56 @@ export async function openDatabase(opts: {
   };
 }
 
-async function ping(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
+interface PingClient {
+  connect(): Promise<unknown>;
+  query(text: string): Promise<unknown>;
+  end(): Promise<void>;
+  on(event: "error", listener: (err: Error) => void): unknown;
+}
+
+/**
+ * The readiness ping's own PostgreSQL connection, outside the pool: with every pooled connection taken by chat
+ * turns, a ping queued behind them measured the pool's wait, not whether the database answers. Connected at the
+ * first ping; a failed or broken connection is dropped and the next ping connects anew. Pings arriving while
+ * one runs share its answer.
+ */
+function pingConnection(newClient: () => PingClient) {
+  let client: Promise<PingClient> | null = null;
+  let inFlight: Promise<boolean> | null = null;
+  const drop = (c: Promise<PingClient>) => {
+    if (client !== c) return;
+    client = null;
+    void c.then((conn) => conn.end()).catch(() => {});
+  };
+  const connect = () => {
+    const conn = newClient();
+    const c = conn.connect().then(() => conn);
+    // A connection the server closed (restart, idle timeout) errors here; the next ping reconnects.
+    conn.on("error", () => drop(c));
+    return c;
+  };
+  const once = async () => {
+    client ??= connect();
+    const c = client;
+    try {
+      await (await c).query("select 1");
+      return true;
+    } catch {
+      drop(c);
+      return false;
+    }
+  };
+  return {
+    ping() {
+      inFlight ??= once().finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
+    async close() {
+      const c = client;
+      client = null;
+      if (c) await c.then((conn) => conn.end()).catch(() => {});
+    },
+  };
 }
