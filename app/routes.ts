@@ -17,6 +17,7 @@ export default [
   route("space/:spaceId/workflow/:workflowId", "routes/workflow-editor.tsx"),
   route("space/:spaceId/library/manage", "routes/library-manage.ts"),
   route("space/:spaceId/knowledge/:knowledgeId/status", "routes/knowledge-status.ts"),
+  route("space/:spaceId/agent/:agentId/triggers/:triggerId/runs", "routes/trigger-runs.ts"),
   layout("routes/_main.tsx", [
     index("routes/home.tsx"),
     route("agent/:agentId", "routes/agent-detail.tsx"),

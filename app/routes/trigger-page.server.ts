@@ -4,11 +4,15 @@ import { endpoints } from "#contract/api";
 import { triggerBindSchema } from "#contract/components";
 import { parseBindings, parseEventArgs } from "../components/trigger/trigger-text";
 import { apiCall, tryApiCall } from "../lib/api-call.server";
-import { idParam } from "../lib/url";
+import { idParam, pageParam } from "../lib/url";
 
-const PAGE_SIZE = 10;
+/** Runs per page of a trigger's run log (the page and its poller, trigger-runs.ts). */
+export const RUN_PAGE_SIZE = 10;
 
-/** The agent, its triggers, what they can run, the time zones and presets, and one trigger's run log page. */
+/**
+ * The agent, its triggers and whether each runs, what they can run, the time zones and presets, and one trigger's
+ * run log page.
+ */
 export async function loadTriggers(
   context: AppLoadContext,
   request: Request,
@@ -16,18 +20,19 @@ export async function loadTriggers(
 ) {
   const agentId = idParam(params.agentId, "智能体不存在");
   const agent = await apiCall(context, request, endpoints.agent.get, { params: { agentId } });
-  const [components, library, zones] = await Promise.all([
+  const [components, states, library, zones] = await Promise.all([
     apiCall(context, request, endpoints.agent.componentList, { params: { agentId } }),
+    apiCall(context, request, endpoints.trigger.stateList, { params: { agentId } }),
     apiCall(context, request, endpoints.component.list, { params: { spaceId: agent.spaceId } }),
     apiCall(context, request, endpoints.trigger.timeZoneData),
   ]);
   const triggers = components.filter((c) => c.type === "Trigger");
   const search = new URL(request.url).searchParams;
   const selected = triggers.find((t) => t.id === Number(search.get("trigger"))) ?? null;
-  const current = Math.max(1, Number(search.get("page")) || 1);
+  const current = pageParam(new URL(request.url));
   const runs = selected
     ? await apiCall(context, request, endpoints.trigger.runList, {
-        body: { triggerId: selected.id, current, pageSize: PAGE_SIZE },
+        body: { triggerId: selected.id, current, pageSize: RUN_PAGE_SIZE },
       })
     : null;
   const targets = library
@@ -36,7 +41,15 @@ export async function loadTriggers(
       value: `${i.type === "Plugin" ? "PLUGIN" : "WORKFLOW"}:${i.id}`,
       label: `${i.type === "Plugin" ? "插件" : "工作流"} · ${i.name}`,
     }));
-  return { agent, triggers, targets, zones, selected, runs };
+  return {
+    agent,
+    triggers,
+    states: Object.fromEntries(states.map((st) => [st.id, st])),
+    targets,
+    zones,
+    selected,
+    runs,
+  };
 }
 
 const addSchema = z.object({
@@ -53,9 +66,20 @@ const addSchema = z.object({
 
 export type TriggerReply =
   | { error: string; field?: string }
+  /** The outcome of a trigger's own button (启用, 重置令牌), shown above the list. */
+  | { notice: string; failed?: boolean }
   | { secret: { id: number; token: string; webhookUrl: string; args: z.infer<typeof triggerBindSchema>["eventArgs"] } };
 
-/** add (answers the token once for EVENT triggers) and rotate (a new token, shown once). */
+/** The event arguments of one of the agent's triggers, for the curl example shown with a new token. */
+async function eventArgsOf(context: AppLoadContext, request: Request, agentId: number, id: number) {
+  const list = await apiCall(context, request, endpoints.agent.componentList, { params: { agentId } });
+  return triggerBindSchema.safeParse(list.find((c) => c.id === id)?.bindConfig).data?.eventArgs ?? [];
+}
+
+/**
+ * add (answers the token once for EVENT triggers), rotate (a new token, shown once) and enable (a copied or stopped
+ * trigger starts; an EVENT trigger without a token gets one, shown once).
+ */
 export async function triggerAction(
   context: AppLoadContext,
   request: Request,
@@ -63,18 +87,18 @@ export async function triggerAction(
 ): Promise<TriggerReply | Response> {
   const agentId = idParam(params.agentId, "智能体不存在");
   const form = Object.fromEntries(await request.formData());
-  if (form.intent === "rotate") {
+  if (form.intent === "rotate" || form.intent === "enable") {
     const id = Number(form.id);
-    const res = await tryApiCall(context, request, endpoints.trigger.rotateToken, { params: { id } });
-    if (!res.ok) return { error: res.error.message };
-    const list = await apiCall(context, request, endpoints.agent.componentList, { params: { agentId } });
-    const bind = triggerBindSchema.safeParse(list.find((c) => c.id === id)?.bindConfig);
+    const endpoint = form.intent === "rotate" ? endpoints.trigger.rotateToken : endpoints.trigger.enable;
+    const res = await tryApiCall(context, request, endpoint, { params: { id } });
+    if (!res.ok) return { notice: res.error.message, failed: true };
+    if (!res.data.eventBearerToken) return { notice: "触发器已启用" };
     return {
       secret: {
         id,
-        token: res.data.eventBearerToken!,
+        token: res.data.eventBearerToken,
         webhookUrl: res.data.webhookUrl!,
-        args: bind.data?.eventArgs ?? [],
+        args: await eventArgsOf(context, request, agentId, id),
       },
     };
   }

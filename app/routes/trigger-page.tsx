@@ -1,7 +1,8 @@
-import { ArrowLeft, KeyRound, Plus } from "lucide-react";
+import { ArrowLeft, KeyRound, Play, Plus } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { RunLog } from "#app/components/trigger/run-log";
+import { LiveRunLog } from "#app/components/trigger/run-log";
 import { curlExample, describeTrigger } from "#app/components/trigger/trigger-text";
+import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { Card } from "#app/components/ui/card";
 import { FormErrors } from "#app/components/ui/field";
@@ -9,6 +10,7 @@ import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { Textarea } from "#app/components/ui/textarea";
 import { pageTitle } from "#app/lib/meta";
+import type { TriggerStateDto } from "#contract/api/trigger";
 import type { Route } from "./+types/trigger-page";
 import { loadTriggers, type TriggerReply, triggerAction } from "./trigger-page.server";
 
@@ -120,9 +122,46 @@ function AddForm({ loaderData, reply }: { loaderData: Route.ComponentProps["load
   );
 }
 
-/** 触发器: an agent's triggers in words, adding one, its token, and each trigger's run log. */
+const STATE = {
+  ACTIVE: { label: "运行中", tone: "success" },
+  INACTIVE: { label: "未启用", tone: "warning" },
+  STOPPED: { label: "已停止", tone: "danger" },
+} as const;
+const time = (ms: number) => new Date(ms).toLocaleString("zh-CN", { hour12: false });
+
+/** Whether a trigger runs, and an ACTIVE TIME trigger's next tick. */
+function StateBadge({ state }: { state?: TriggerStateDto }) {
+  if (!state) return null;
+  const { label, tone } = STATE[state.state];
+  return (
+    <>
+      <Badge tone={tone}>{label}</Badge>
+      {state.nextRunTime ? <span className="text-gray-500">下次运行 {time(state.nextRunTime)}</span> : null}
+    </>
+  );
+}
+
+/** Why a trigger does not run (a copy not yet enabled, a stop reason), and the 启用 button. */
+function EnableRow({ id, name, state }: { id: number; name: string; state?: TriggerStateDto }) {
+  if (!state || state.state === "ACTIVE") return null;
+  return (
+    <div className="flex basis-full flex-wrap items-center gap-3">
+      <span className="text-gray-600">{state.reason}</span>
+      <Form method="post">
+        <input type="hidden" name="intent" value="enable" />
+        <input type="hidden" name="id" value={id} />
+        <Button type="submit" variant="secondary" size="sm" aria-label={`启用「${name}」`}>
+          <Play className="size-3.5" aria-hidden />
+          启用
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** 触发器: an agent's triggers in words and whether they run, adding one, its token, and each trigger's run log. */
 export default function TriggerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { agent, triggers, selected, runs } = loaderData;
+  const { agent, triggers, states, selected, runs } = loaderData;
   const reply = actionData as TriggerReply | undefined;
   const base = `/space/${agent.spaceId}/agent/${agent.id}/triggers`;
   return (
@@ -136,6 +175,11 @@ export default function TriggerPage({ loaderData, actionData }: Route.ComponentP
       </Link>
       <h1 className="font-semibold text-xl">触发器</h1>
       {reply && "secret" in reply ? <Secret secret={reply.secret} /> : null}
+      {reply && "notice" in reply ? (
+        <p role={reply.failed ? "alert" : "status"} className={reply.failed ? "text-red-700" : "text-success-700"}>
+          {reply.notice}
+        </p>
+      ) : null}
       <Card title="已添加的触发器">
         {triggers.length ? (
           <ul className="flex flex-col divide-y divide-gray-100 text-[13px]">
@@ -148,6 +192,7 @@ export default function TriggerPage({ loaderData, actionData }: Route.ComponentP
                   <span className="text-gray-500">
                     执行 {bind.componentName ?? (bind.componentType === "PLUGIN" ? "插件" : "工作流")}
                   </span>
+                  <StateBadge state={states[t.id]} />
                   <Link to={`${base}?trigger=${t.id}`} className="text-primary-700 hover:underline">
                     运行记录
                   </Link>
@@ -161,6 +206,7 @@ export default function TriggerPage({ loaderData, actionData }: Route.ComponentP
                       </Button>
                     </Form>
                   ) : null}
+                  <EnableRow id={t.id} name={t.name} state={states[t.id]} />
                 </li>
               );
             })}
@@ -171,7 +217,11 @@ export default function TriggerPage({ loaderData, actionData }: Route.ComponentP
       </Card>
       {selected && runs ? (
         <Card title={`运行记录 · ${selected.name}`}>
-          <RunLog page={runs} hrefFor={(p) => `${base}?trigger=${selected.id}&page=${p}`} />
+          <LiveRunLog
+            page={runs}
+            pollUrl={`${base}/${selected.id}/runs?page=${runs.current}`}
+            hrefFor={(p) => `${base}?trigger=${selected.id}&page=${p}`}
+          />
         </Card>
       ) : null}
       <AddForm loaderData={loaderData} reply={reply} />

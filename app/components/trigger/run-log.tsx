@@ -1,8 +1,10 @@
+import { Link } from "react-router";
 import type { TriggerRunDto } from "#contract/api/trigger";
 import type { Page } from "#contract/page";
 import { Badge } from "../ui/badge";
 import { Pagination } from "../ui/pagination";
 import { cellClass, Table } from "../ui/table";
+import { useLiveRuns } from "./live-runs";
 
 const STATUS = { RUNNING: "运行中", SUCCESS: "成功", FAILED: "失败" } as const;
 const time = (ms: number) => new Date(ms).toLocaleString("zh-CN", { hour12: false });
@@ -35,6 +37,30 @@ export function RunLog({ page, hrefFor }: { page: Page<TriggerRunDto>; hrefFor: 
         ))}
       </Table>
       <Pagination current={page.current} pages={page.pages} total={page.total} hrefFor={hrefFor} />
+    </div>
+  );
+}
+
+/**
+ * The run log as the triggers page shows it: kept live with JavaScript (useLiveRuns); 刷新 reloads the page for
+ * those without.
+ */
+export function LiveRunLog({
+  page,
+  pollUrl,
+  hrefFor,
+}: {
+  page: Page<TriggerRunDto>;
+  pollUrl: string;
+  hrefFor: (page: number) => string;
+}) {
+  const live = useLiveRuns(page, pollUrl);
+  return (
+    <div className="flex flex-col gap-2">
+      <Link to={hrefFor(page.current)} className="self-end text-[13px] text-primary-700 hover:underline">
+        刷新
+      </Link>
+      <RunLog page={live} hrefFor={hrefFor} />
     </div>
   );
 }
