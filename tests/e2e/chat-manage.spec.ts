@@ -21,7 +21,7 @@ test("rename, reload and delete a conversation; the home panel lists it with its
   // After a reload the opening message is still on top of the conversation.
   await page.reload();
   await expect(list.getByText("你好！我是写作助手")).toBeVisible();
-  await expect(list.getByText("管理会话的第一个问题")).toBeVisible();
+  await expect(list.getByText("管理会话的第一个问题", { exact: true })).toBeVisible();
 
   // A long title ends with an ellipsis instead of pushing the menu away.
   const long = `重命名后的会话${"很长的标题".repeat(8)}`.slice(0, 50);
