@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { toast } from "sonner";
+import { toast } from "#app/lib/toast";
 import { useSubmitting } from "#app/lib/use-submitting";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportReport, importReportSchema } from "#contract/api/table";
 import { Button, buttonClass } from "../ui/button";
@@ -90,7 +90,7 @@ export function ImportPanel({ uploadTo, cancelTo, doneTo, report, formError }: I
         <input type="hidden" name="intent" value="import" />
         <p className="text-[13px] text-gray-500">
           第一个工作表的第一行是表头（字段名或字段描述），从第二行起每行一条数据；最多 {IMPORT_MAX_ROWS} 行，文件不超过
-          100 MB。有任何一行不符合要求时整份文件都不会导入。
+          100 MB。有任何一行不符合要求时整份文件都不会导入。旧版 .xls 文件请在 Excel 中另存为 .xlsx 后再导入。
         </p>
         <label className="flex flex-col gap-1.5">
           <span className="font-medium text-gray-800">Excel 文件（.xlsx）</span>

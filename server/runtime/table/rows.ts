@@ -69,7 +69,13 @@ export async function* allRows(db: Exec, tableId: number, fields: FieldSpec[], b
 const authorColumns = ["uid", "user_name", "nick_name", "agent_id", "agent_name"];
 const authorValues = (a: RowAuthor): CellValue[] => [a.uid, a.userName, a.nickName, a.agentId, a.agentName];
 
-/** Inserts rows of the named columns; returns the new ids. Batches stay below PostgreSQL's 65 535 parameters. */
+/**
+ * Bound parameters per statement. PostgreSQL allows 65 535, but PGlite (0.4) takes the count as a signed 16-bit
+ * number: above 32 767 its protocol stream goes out of step and every later query of the process fails.
+ */
+export const MAX_PARAMETERS = 30_000;
+
+/** Inserts rows of the named columns; returns the new ids. Batches stay below MAX_PARAMETERS. */
 export async function insertRows(
   db: Exec,
   tableId: number,
@@ -78,7 +84,7 @@ export async function insertRows(
   author: RowAuthor,
 ): Promise<number[]> {
   const all = [...authorColumns, ...columns];
-  const perBatch = Math.max(1, Math.floor(60_000 / all.length));
+  const perBatch = Math.max(1, Math.floor(MAX_PARAMETERS / all.length));
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += perBatch) {
     const tuples = rows.slice(i, i + perBatch).map(
