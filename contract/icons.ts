@@ -15,8 +15,18 @@ export const iconFiles = iconKinds.map((kind) => `${kind.toLowerCase()}.svg`);
 
 export const defaultIcon = (kind: IconKind) => `${ICON_BASE}${kind.toLowerCase()}.svg`;
 
-/** The stored icon, or the kind's default when none is set. */
-export const iconOr = (kind: IconKind, icon: string | null | undefined) => (icon?.trim() ? icon : defaultIcon(kind));
+/**
+ * How the server answers a stored icon: it signs links to its own uploads afresh, as those expire
+ * (server/modules/file/icon-links.ts). The web client has none to set, so icons stay as given.
+ */
+let refreshLink: (icon: string) => string = (icon) => icon;
+export const setIconLinkRefresher = (refresh: (icon: string) => string) => {
+  refreshLink = refresh;
+};
+
+/** The stored icon (its link refreshed when it is one of ours), or the kind's default when none is set. */
+export const iconOr = (kind: IconKind, icon: string | null | undefined) =>
+  icon?.trim() ? refreshLink(icon) : defaultIcon(kind);
 
 /** A default picture rather than one somebody chose. */
 export const isDefaultIcon = (url: string) =>

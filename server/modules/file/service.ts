@@ -47,15 +47,38 @@ export function signedUrl(secret: string, key: string, now = Date.now()) {
   return `/api/file/download/${key}?exp=${exp}&sig=${signature(secret, key, exp)}`;
 }
 
-function verify(secret: string, key: string, exp: number, sig: string) {
-  if (!Number.isFinite(exp) || exp * 1000 < Date.now()) return false;
+/** Whether `sig` is our signature of `key` until `exp`, whether or not that time has passed. */
+export function signedByUs(secret: string, key: string, exp: number, sig: string) {
+  if (!Number.isFinite(exp)) return false;
   const expected = Buffer.from(signature(secret, key, exp));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+const verify = (secret: string, key: string, exp: number, sig: string) =>
+  exp * 1000 >= Date.now() && signedByUs(secret, key, exp, sig);
+
 /** Our storage keys (what uploads return); anything else in an attachment is an outside link. */
 export const FILE_KEY_RE = /^[a-f0-9]{24}\.[a-z0-9]+$/;
+
+const DOWNLOAD_PATH = /^\/api\/file\/download\/([^/]+)$/;
+
+/**
+ * The parts of one of our download links (path /api/file/download/<key>, relative or on any host), or null for
+ * anything else. Says nothing about the signature: check it with openDownload or signedByUs.
+ */
+export function parseDownloadLink(raw: string) {
+  let url: URL;
+  try {
+    url = new URL(raw, "relative:/");
+  } catch {
+    return null;
+  }
+  const key = DOWNLOAD_PATH.exec(url.pathname)?.[1];
+  if (!key || !FILE_KEY_RE.test(key)) return null;
+  const origin = url.protocol === "relative:" ? "" : url.origin;
+  return { origin, key, exp: Number(url.searchParams.get("exp")), sig: url.searchParams.get("sig") ?? "" };
+}
 
 /**
  * The stored files among `keys` that a caller may attach to a message in a conversation — and so have signed

@@ -3,11 +3,10 @@ import type { Deps } from "#server/core";
 import { documentTypeOf } from "#server/runtime/documents";
 import { guardedFetch } from "#server/runtime/egress";
 import type { WorkflowServices } from "#server/runtime/workflow/types";
-import { FILE_KEY_RE, openDownload } from "../file/service";
+import { openDownload, parseDownloadLink } from "../file/service";
 
 /** The largest document a DocumentExtraction node reads. */
 const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
-const DOWNLOAD_PATH = /^\/api\/file\/download\/([^/]+)$/;
 
 /** Types by the answer's content type, for outside links whose path has no usable extension. */
 const byContentType: Record<string, string> = {
@@ -40,17 +39,12 @@ export function documentReader(deps: Deps): NonNullable<WorkflowServices["readDo
     } catch {
       throw new Error("文件地址格式不正确");
     }
-    const key = DOWNLOAD_PATH.exec(url.pathname)?.[1];
-    if (key && FILE_KEY_RE.test(key)) {
-      const response = await openDownload(
-        deps,
-        key,
-        Number(url.searchParams.get("exp")),
-        url.searchParams.get("sig") ?? "",
-      ).catch((error: Error) => {
+    const ours = parseDownloadLink(raw);
+    if (ours) {
+      const response = await openDownload(deps, ours.key, ours.exp, ours.sig).catch((error: Error) => {
         throw new Error(`文件${error.message}`);
       });
-      return { bytes: await readBody(response), fileName: key };
+      return { bytes: await readBody(response), fileName: ours.key };
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") {
       throw new Error("文件地址必须是上传文件的链接或 http(s) 地址");
