@@ -59,7 +59,11 @@ async function ingest(deps: Deps, kb: repo.KbRow, userId: number, name: string, 
   });
   await ingestQueue.send(deps, { kbId: kb.id, docId: doc.id });
   for (;;) {
-    const [row] = await deps.db.select().from(knowledgeDocuments).where(eq(knowledgeDocuments.id, doc.id));
+    // Only the status columns: the whole row carries the pasted text (10 MB), detoasted on every poll.
+    const [row] = await deps.db
+      .select({ statusCode: knowledgeDocuments.statusCode, segmentCount: knowledgeDocuments.segmentCount })
+      .from(knowledgeDocuments)
+      .where(eq(knowledgeDocuments.id, doc.id));
     if (row && (row.statusCode === 2 || row.statusCode === 10)) return row;
     await new Promise((r) => setTimeout(r, 20));
   }

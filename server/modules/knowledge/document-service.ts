@@ -133,7 +133,7 @@ export async function documentStatuses(deps: Deps, actor: Actor, docIds: number[
   return out;
 }
 
-async function toDocInfos(deps: Deps, docs: repo.DocRow[], spaceId: number): Promise<KnowledgeDocumentInfo[]> {
+async function toDocInfos(deps: Deps, docs: repo.DocSummary[], spaceId: number): Promise<KnowledgeDocumentInfo[]> {
   const names = await repo.userNames(
     deps.db,
     docs.flatMap((d) => [d.creatorId, d.modifiedId]),
@@ -187,7 +187,7 @@ export async function getSegment(deps: Deps, actor: Actor, id: number) {
 }
 
 type SegmentRow = NonNullable<Awaited<ReturnType<typeof repo.findSegment>>>;
-function segmentInfo(s: SegmentRow, spaceId: number, doc: repo.DocRow, creatorName: string) {
+function segmentInfo(s: SegmentRow, spaceId: number, doc: repo.DocSummary, creatorName: string) {
   return {
     id: s.id,
     docId: s.docId,

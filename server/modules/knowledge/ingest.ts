@@ -96,8 +96,9 @@ async function kbEmbedder(deps: Deps, kbId: number) {
   });
 }
 
-async function sourceText(deps: Deps, doc: repo.DocRow) {
-  if (doc.pastedText !== null) return doc.pastedText;
+async function sourceText(deps: Deps, doc: repo.DocSummary) {
+  const pasted = await repo.pastedTextOf(deps.db, doc.id);
+  if (pasted !== null) return pasted;
   if (!doc.fileKey) throw new Permanent("文档没有内容");
   const bytes = await readFile(storagePath(deps, doc.fileKey)).catch(() => null);
   if (!bytes) throw new Permanent("文件已不存在，请重新上传");
@@ -107,7 +108,7 @@ async function sourceText(deps: Deps, doc: repo.DocRow) {
 }
 
 /** Extracts and chunks the document; a resumed one keeps showing its embedding stage meanwhile. */
-async function segment(deps: Deps, doc: repo.DocRow, resuming: boolean) {
+async function segment(deps: Deps, doc: repo.DocSummary, resuming: boolean) {
   if (!resuming) await repo.updateDoc(deps.db, doc.id, { statusCode: 1, progress: 5, statusReason: null });
   const text = await sourceText(deps, doc);
   if (!resuming) {
@@ -135,7 +136,7 @@ const embeddingProgress = (done: number, total: number) =>
  */
 async function storeChunks(
   deps: Deps,
-  doc: repo.DocRow,
+  doc: repo.DocSummary,
   chunks: string[],
   from: number,
   embedder: KbEmbedder,

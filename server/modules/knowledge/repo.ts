@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import {
   type KnowledgeDocumentRow,
@@ -13,6 +13,9 @@ import { arrayLiteral } from "#server/runtime/knowledge/vector-index";
 
 export type KbRow = typeof knowledgeBases.$inferSelect;
 export type DocRow = KnowledgeDocumentRow;
+/** A document without its pasted text, which can be megabytes: lists and status polls never read it. */
+export type DocSummary = Omit<DocRow, "pastedText">;
+const { pastedText: _pasted, ...summaryColumns } = getTableColumns(knowledgeDocuments);
 export type QaRow = typeof knowledgeQas.$inferSelect;
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -97,9 +100,18 @@ export async function userNames(db: Db, ids: number[]) {
 
 // Documents
 
-export async function findDoc(db: Db, id: number) {
-  const [row] = await db.select().from(knowledgeDocuments).where(eq(knowledgeDocuments.id, id));
+export async function findDoc(db: Db, id: number): Promise<DocSummary | undefined> {
+  const [row] = await db.select(summaryColumns).from(knowledgeDocuments).where(eq(knowledgeDocuments.id, id));
   return row;
+}
+
+/** A pasted document's text (null for an uploaded file): read once, by the ingestion job. */
+export async function pastedTextOf(db: Db, id: number) {
+  const [row] = await db
+    .select({ text: knowledgeDocuments.pastedText })
+    .from(knowledgeDocuments)
+    .where(eq(knowledgeDocuments.id, id));
+  return row?.text ?? null;
 }
 
 export async function insertDoc(db: Db, values: typeof knowledgeDocuments.$inferInsert) {
@@ -118,8 +130,8 @@ export const deleteDoc = (db: Db, id: number) => db.delete(knowledgeDocuments).w
 
 export async function listDocs(db: Db, kbId: number, name: string | undefined, limit: number, offset: number) {
   const where = and(eq(knowledgeDocuments.kbId, kbId), name ? ilike(knowledgeDocuments.name, like(name)) : undefined);
-  const rows = await db
-    .select()
+  const rows: DocSummary[] = await db
+    .select(summaryColumns)
     .from(knowledgeDocuments)
     .where(where)
     .orderBy(desc(knowledgeDocuments.created), desc(knowledgeDocuments.id))
@@ -129,11 +141,13 @@ export async function listDocs(db: Db, kbId: number, name: string | undefined, l
   return { rows, total: total?.n ?? 0 };
 }
 
-export const docsByIds = (db: Db, ids: number[]) =>
-  ids.length ? db.select().from(knowledgeDocuments).where(inArray(knowledgeDocuments.id, ids)) : Promise.resolve([]);
+export const docsByIds = (db: Db, ids: number[]): Promise<DocSummary[]> =>
+  ids.length
+    ? db.select(summaryColumns).from(knowledgeDocuments).where(inArray(knowledgeDocuments.id, ids))
+    : Promise.resolve([]);
 
-export const docsOfKb = (db: Db, kbId: number) =>
-  db.select().from(knowledgeDocuments).where(eq(knowledgeDocuments.kbId, kbId));
+export const docsOfKb = (db: Db, kbId: number): Promise<DocSummary[]> =>
+  db.select(summaryColumns).from(knowledgeDocuments).where(eq(knowledgeDocuments.kbId, kbId));
 
 export async function hasUnfinishedDocs(db: Db) {
   const [row] = await db
