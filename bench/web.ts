@@ -1,27 +1,51 @@
-import { readFileSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { loadConfig } from "#server/config";
-import { agents, publishApplies, publishedItems } from "#server/db/schema";
+import { agents, plugins, publishApplies, publishedItems, users } from "#server/db/schema";
 import { createHttpApp } from "#server/http";
 import { openPlatform } from "#server/platform";
 import { webLoadContext } from "#server/web-context";
+import { machine } from "./chat-procs";
 import { ms, percentile, table } from "./lib";
+import { routeContributors } from "./web-bundle";
 
 /**
- * Web: server render time of the agent list, the square and the audit queue with 1000 items each
- * (p50/p95 over 50 requests, in-process), and client JavaScript shipped per route (gzip). Needs `npm run build`.
+ * Web: server render time of the list pages with 1000 items each (agents, library components, square, users,
+ * audit queue; p50/p95 over 50 requests, in-process, production React), and the client JavaScript each route's
+ * first load fetches (gzip; chunks loaded later by `import()` are not counted). Needs the web build
+ * (`npm run build`, or `react-router build`; with BUNDLE_STATS=1 it also names the chat route's largest modules).
+ * WEB_BENCH_SAVE=<file> keeps the figures as JSON; WEB_BENCH_BEFORE=<file> prints them next to such a run;
+ * WEB_BENCH_ONLY=<path> renders that one page (e.g. under `NODE_ENV=production node --cpu-prof …`).
  */
 const ITEMS = 1000;
 const REQUESTS = 50;
 
-function gzipSize(file: string) {
-  return gzipSync(readFileSync(file)).length;
+const LIST_PAGES = [
+  ["/space/1/develop", "routes/space-develop"],
+  ["/space/1/library", "routes/space-library"],
+  ["/square", "routes/square"],
+  ["/system/user/manage", "routes/system-user-manage"],
+  ["/system/publish/audit", "routes/system-publish-audit"],
+] as const;
+
+const JS_ONLY = [
+  ["/space/:spaceId/agent/:agentId (editor)", "routes/agent-editor"],
+  ["/home/chat/:id", "routes/chat"],
+  ["/login", "routes/login"],
+] as const;
+
+interface Figures {
+  machine: string;
+  pages: Record<string, { status?: number; p50?: number; p95?: number; js: number }>;
 }
 
-function routeJs(build: ServerBuild, routeId: string) {
-  const client = path.resolve("build/client");
+const gzipSize = (file: string) => gzipSync(readFileSync(file)).length;
+
+/** The files a route's first load fetches: the entry, and each route module up to the root with its static imports. */
+export function routeFiles(build: ServerBuild, routeId: string) {
   const entry = build.assets.entry;
   const files = new Set<string>([entry.module, ...entry.imports]);
   for (let id: string | undefined = routeId; id; id = build.assets.routes[id]?.parentId) {
@@ -30,17 +54,101 @@ function routeJs(build: ServerBuild, routeId: string) {
     files.add(route.module);
     for (const f of route.imports ?? []) files.add(f);
   }
+  return [...files];
+}
+
+function routeJs(build: ServerBuild, routeId: string) {
   let total = 0;
-  for (const f of files) {
-    const file = path.join(client, f);
+  for (const f of routeFiles(build, routeId)) {
+    const file = path.join("build/client", f);
     if (statSync(file, { throwIfNoEntry: false })) total += gzipSize(file);
   }
   return total;
 }
 
+async function seed(db: Awaited<ReturnType<typeof openPlatform>>["deps"]["db"]) {
+  const now = new Date();
+  const inBatches = async <T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += 200) await insert(rows.slice(i, i + 200));
+  };
+  const n = Array.from({ length: ITEMS }, (_, i) => i);
+  const owned = { tenantId: 1, spaceId: 1, creatorId: 1, created: now, modified: now };
+  await inBatches(
+    n.map((i) => ({
+      ...owned,
+      uid: `bench${i}`,
+      name: `基准智能体 ${i}`,
+      description: "用于测量列表渲染时间的智能体",
+    })),
+    (b) => db.insert(agents).values(b),
+  );
+  await inBatches(
+    n.map((i) => ({
+      ...owned,
+      name: `基准插件 ${i}`,
+      description: "用于测量组件库渲染时间的插件",
+      type: "HTTP" as const,
+      config: { url: "https://example.com/api", method: "GET" },
+    })),
+    (b) => db.insert(plugins).values(b as (typeof plugins.$inferInsert)[]),
+  );
+  await inBatches(
+    n.map((i) => ({ tenantId: 1, uid: `benchuser${i}`, userName: `bench${i}`, nickName: `基准用户 ${i}` })),
+    (b) => db.insert(users).values(b),
+  );
+  const common = {
+    tenantId: 1,
+    spaceId: 1,
+    targetType: "Agent" as const,
+    name: "广场智能体",
+    description: "基准",
+    config: { name: "x", components: [] },
+    scope: "Tenant" as const,
+  };
+  await inBatches(
+    n.map((i) => ({ ...common, applyUserId: 1, targetId: i + 1 })),
+    (b) => db.insert(publishApplies).values(b),
+  );
+  await inBatches(
+    n.map((i) => ({ ...common, userId: 1, targetId: i + 1 })),
+    (b) => db.insert(publishedItems).values(b),
+  );
+}
+
+function sideBySide(after: Figures, before: Figures | null) {
+  const kb = (bytes?: number) => (bytes === undefined ? "—" : `${(bytes / 1024).toFixed(1)} KB`);
+  const cell = (value?: number) => (value === undefined ? "" : ms(value));
+  const pages = Object.entries(after.pages);
+  if (!before) {
+    table(
+      `Web (${ITEMS} items each; ${REQUESTS} requests; in-process, PGlite; ${after.machine})`,
+      ["page", "status", "render p50", "render p95", "client JS (gzip)"],
+      pages.map(([page, a]) => [page, a.status ?? "", cell(a.p50), cell(a.p95), kb(a.js)]),
+    );
+    return;
+  }
+  table(
+    `Web, before → after (${ITEMS} items each; ${REQUESTS} requests; in-process, PGlite)\nbefore: ${before.machine}\nafter:  ${after.machine}`,
+    ["page", "status", "p50 before", "p50 after", "p95 before", "p95 after", "JS before", "JS after"],
+    pages.map(([page, a]) => {
+      const b = before.pages[page];
+      return [page, a.status ?? "", cell(b?.p50), cell(a.p50), cell(b?.p95), cell(a.p95), kb(b?.js), kb(a.js)];
+    }),
+  );
+}
+
 export async function benchWeb() {
-  // The production build renders with production React (development React is several times slower).
-  process.env.NODE_ENV = "production";
+  // The production build renders with production React (development React is several times slower), and React
+  // picks its build when first imported — by run.ts's other benches already: so the bench runs in a child process
+  // that has NODE_ENV=production from its start.
+  if (process.env.NODE_ENV !== "production") {
+    const child = spawnSync(process.execPath, ["--import", "tsx", "bench/run.ts", "web"], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (child.status !== 0) throw new Error(`bench web exited with ${child.status}`);
+    return;
+  }
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
   const config = loadConfig({
     NODE_ENV: "production",
@@ -54,6 +162,7 @@ export async function benchWeb() {
   const { app, api } = createHttpApp(deps, database, {
     handler: (request, apiFetch) => handler(request, loadContext(request, apiFetch)),
   });
+  const figures: Figures = { machine: "", pages: {} };
   try {
     const login = await api.request("/api/user/passwordLogin", {
       method: "POST",
@@ -61,41 +170,9 @@ export async function benchWeb() {
       body: JSON.stringify({ phoneOrEmail: "admin", password: "Admin#Pass2026" }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const now = new Date();
-    const agentRows = Array.from({ length: ITEMS }, (_, i) => ({
-      uid: `bench${i}`,
-      tenantId: 1,
-      spaceId: 1,
-      creatorId: 1,
-      name: `基准智能体 ${i}`,
-      description: "用于测量列表渲染时间的智能体",
-      created: now,
-      modified: now,
-    }));
-    for (let i = 0; i < agentRows.length; i += 200) await deps.db.insert(agents).values(agentRows.slice(i, i + 200));
-    const snapshot = { name: "x", components: [] };
-    const common = {
-      tenantId: 1,
-      spaceId: 1,
-      targetType: "Agent" as const,
-      name: "广场智能体",
-      description: "基准",
-      config: snapshot,
-      scope: "Tenant" as const,
-    };
-    const applies = Array.from({ length: ITEMS }, (_, i) => ({ ...common, applyUserId: 1, targetId: i + 1 }));
-    const published = Array.from({ length: ITEMS }, (_, i) => ({ ...common, userId: 1, targetId: i + 1 }));
-    for (let i = 0; i < ITEMS; i += 200) {
-      await deps.db.insert(publishApplies).values(applies.slice(i, i + 200));
-      await deps.db.insert(publishedItems).values(published.slice(i, i + 200));
-    }
-    const pages = [
-      ["/space/1/develop", "routes/space-develop"],
-      ["/square", "routes/square"],
-      ["/system/publish/audit", "routes/system-publish-audit"],
-    ] as const;
-    const rows: (string | number)[][] = [];
-    for (const [url, routeId] of pages) {
+    await seed(deps.db);
+    const only = process.env.WEB_BENCH_ONLY;
+    for (const [url, routeId] of LIST_PAGES.filter(([url]) => !only || url === only)) {
       const times: number[] = [];
       let status = 0;
       for (let i = 0; i < REQUESTS; i++) {
@@ -105,27 +182,21 @@ export async function benchWeb() {
         status = res.status;
         times.push(performance.now() - started);
       }
-      rows.push([
-        url,
+      figures.pages[url] = {
         status,
-        ms(percentile(times, 50)),
-        ms(percentile(times, 95)),
-        `${(routeJs(build, routeId) / 1024).toFixed(1)} KB`,
-      ]);
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        js: routeJs(build, routeId),
+      };
     }
-    for (const [url, routeId] of [
-      ["/space/:spaceId/agent/:agentId (editor)", "routes/agent-editor"],
-      ["/home/chat/:id", "routes/chat"],
-      ["/login", "routes/login"],
-    ] as const) {
-      rows.push([url, "", "", "", `${(routeJs(build, routeId) / 1024).toFixed(1)} KB`]);
-    }
-    table(
-      `Web (${ITEMS} items each; ${REQUESTS} requests; in-process, PGlite)`,
-      ["page", "status", "render p50", "render p95", "client JS (gzip)"],
-      rows,
-    );
+    for (const [url, routeId] of JS_ONLY) figures.pages[url] = { js: routeJs(build, routeId) };
+    figures.machine = machine();
   } finally {
     await database.close();
   }
+  const beforeFile = process.env.WEB_BENCH_BEFORE;
+  const before = beforeFile ? (JSON.parse(readFileSync(beforeFile, "utf8")) as Figures) : null;
+  sideBySide(figures, before);
+  if (existsSync("build/bundle-stats.json")) routeContributors(routeFiles(build, "routes/chat"), "/home/chat/:id");
+  if (process.env.WEB_BENCH_SAVE) writeFileSync(process.env.WEB_BENCH_SAVE, JSON.stringify(figures, null, 2));
 }
