@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import { ErrorView } from "./components/error-view";
 import { NavProgress } from "./components/layout/nav-progress";
@@ -10,6 +9,7 @@ import { imageSrc } from "./lib/image-src";
 import { siteTitle } from "./lib/meta";
 import { useNonce } from "./lib/nonce";
 import { getTenantConfig } from "./lib/tenant.server";
+import { toast as showToast } from "./lib/toast";
 import { readToast } from "./lib/toast.server";
 import "./app.css";
 

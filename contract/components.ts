@@ -1,10 +1,10 @@
 import { argSchema, dataTypeSchema } from "./args";
+import { type ComponentKindFacts, componentKindFacts, publishableKinds } from "./component-kinds";
 import {
   type ComponentType,
   componentTypes,
   invokeTypes,
   modelModes,
-  type PublishTargetType,
   searchStrategies,
   variableInputTypes,
 } from "./enums";
@@ -124,107 +124,36 @@ export const triggerBindSchema = z.object({
 });
 
 /** What every place that deals with one kind of agent component needs to know about it. */
-export interface ComponentKind<S extends z.ZodType = z.ZodType, T extends ComponentType = ComponentType> {
-  type: T;
-  /** The Chinese name shown in the editor, the library and messages ("插件不存在…"). */
-  label: string;
-  /** A lucide icon name, for the web. */
-  icon: string;
+export interface ComponentKind<S extends z.ZodType = z.ZodType, T extends ComponentType = ComponentType>
+  extends ComponentKindFacts<T> {
   /** The component's settings on an agent, with defaults. */
   bindSchema: S;
-  /** Made with the agent and unique on it (never added or deleted by hand). */
-  singleton: boolean;
-  /** Publishable on its own to the square (and so a publish target type). */
-  publishable: boolean;
-  /** Invoked by the model as a tool (honours the invocation modes). */
-  tool: boolean;
 }
 
-const kind = <S extends z.ZodType, T extends ComponentType>(k: ComponentKind<S, T>) => k;
+const kind = <S extends z.ZodType, T extends ComponentType>(
+  facts: ComponentKindFacts<T>,
+  bindSchema: S,
+): ComponentKind<S, T> => ({ ...facts, bindSchema });
 
 /**
- * The component-kind registry: one descriptor per kind. The server's registry (server/modules/component/kinds.ts)
- * adds each kind's resolver, tool factory and publish adapter; the web reads labels, icons and settings forms here.
+ * The component-kind registry: one descriptor per kind (its facts from component-kinds.ts and its settings). The
+ * server's registry (server/modules/component/kinds.ts) adds each kind's resolver, tool factory and publish
+ * adapter; the web reads labels and icons from component-kinds.ts and settings forms here.
  */
 export const componentKinds = {
-  Plugin: kind({
-    type: "Plugin",
-    label: "插件",
-    icon: "Puzzle",
-    bindSchema: toolBindSchema,
-    singleton: false,
-    publishable: true,
-    tool: true,
-  }),
-  Workflow: kind({
-    type: "Workflow",
-    label: "工作流",
-    icon: "Workflow",
-    bindSchema: toolBindSchema,
-    singleton: false,
-    publishable: true,
-    tool: true,
-  }),
-  Trigger: kind({
-    type: "Trigger",
-    label: "触发器",
-    icon: "AlarmClock",
-    bindSchema: triggerBindSchema,
-    singleton: false,
-    publishable: false,
-    tool: false,
-  }),
-  Knowledge: kind({
-    type: "Knowledge",
-    label: "知识库",
-    icon: "BookOpen",
-    bindSchema: knowledgeBindSchema,
-    singleton: false,
-    publishable: false,
-    tool: true,
-  }),
-  Variable: kind({
-    type: "Variable",
-    label: "变量",
-    icon: "Braces",
-    bindSchema: variableBindSchema,
-    singleton: true,
-    publishable: false,
-    tool: false,
-  }),
-  Table: kind({
-    type: "Table",
-    label: "数据表",
-    icon: "Table",
-    bindSchema: tableBindSchema,
-    singleton: false,
-    publishable: false,
-    tool: true,
-  }),
-  Model: kind({
-    type: "Model",
-    label: "模型",
-    icon: "Cpu",
-    bindSchema: modelBindSchema,
-    singleton: true,
-    publishable: false,
-    tool: false,
-  }),
-  Agent: kind({
-    type: "Agent",
-    label: "智能体",
-    icon: "Bot",
-    bindSchema: toolBindSchema,
-    singleton: false,
-    publishable: true,
-    tool: true,
-  }),
+  Plugin: kind(componentKindFacts.Plugin, toolBindSchema),
+  Workflow: kind(componentKindFacts.Workflow, toolBindSchema),
+  Trigger: kind(componentKindFacts.Trigger, triggerBindSchema),
+  Knowledge: kind(componentKindFacts.Knowledge, knowledgeBindSchema),
+  Variable: kind(componentKindFacts.Variable, variableBindSchema),
+  Table: kind(componentKindFacts.Table, tableBindSchema),
+  Model: kind(componentKindFacts.Model, modelBindSchema),
+  Agent: kind(componentKindFacts.Agent, toolBindSchema),
 } satisfies { [K in ComponentType]: { type: K } };
 
 export const componentTypeSchema = z.enum(componentTypes, { error: "不是支持的组件类型" });
 
-/** The kinds that can be published to the square, in the order the square lists them. */
-export const publishableKinds = componentTypes.filter((t): t is PublishTargetType => componentKinds[t].publishable);
+export { publishableKinds };
 
 /** What a member may do with a plugin or workflow besides using it (agents have their own, longer list). */
 export const componentPermissions = ["Copy", "Delete", "Publish"] as const;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { urlOf } from "#contract/api/endpoint";
+import { file } from "#contract/api/file";
 import { imageSrc } from "./image-src";
 
 describe("imageSrc", () => {
@@ -13,6 +15,11 @@ describe("imageSrc", () => {
       "/api/file/image?url=https%3A%2F%2Fcdn.example.com%2Fa.png%3Fx%3D1%26y%3D2%23f",
     );
     expect(imageSrc(" HTTP://example.com/i.ico ")).toBe("/api/file/image?url=HTTP%3A%2F%2Fexample.com%2Fi.ico");
+  });
+
+  it("builds the URL the contract's file.image endpoint describes (without loading its zod schemas)", () => {
+    const url = "https://cdn.example.com/logo.png?v=2&t=a b";
+    expect(imageSrc(url)).toBe(urlOf(file.image, { query: { url } }));
   });
 
   it("gives no picture for nothing, protocol-relative or other schemes", () => {

@@ -1,5 +1,4 @@
-import { urlOf } from "#contract/api/endpoint";
-import { file } from "#contract/api/file";
+import { imageProxyUrl } from "#contract/image-proxy";
 
 /**
  * Where the browser should load a user-set picture (icon, avatar, logo, favicon, banner) from. The page's CSP
@@ -12,6 +11,6 @@ export function imageSrc(url: string | null | undefined): string {
   if (!value) return "";
   if (value.startsWith("/")) return value.startsWith("//") ? "" : value;
   if (/^(data|blob):/i.test(value)) return value;
-  if (/^https?:\/\/[^/?#]/i.test(value)) return urlOf(file.image, { query: { url: value } });
+  if (/^https?:\/\/[^/?#]/i.test(value)) return imageProxyUrl(value);
   return "";
 }

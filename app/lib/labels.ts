@@ -5,7 +5,8 @@ import type { MessageListInput, SendMessageInput } from "#contract/api/notify";
 import type { ApplyInput } from "#contract/api/publish";
 import type { SpaceDto } from "#contract/api/space";
 import type { DataType } from "#contract/args";
-import { componentKinds, type ModelBind, publishableKinds } from "#contract/components";
+import { componentKindFacts, publishableKinds } from "#contract/component-kinds";
+import type { ModelBind } from "#contract/components";
 import type { ComponentType, HistoryKind, variableInputTypes } from "#contract/enums";
 
 /** Every enum value the UI shows, mapped to its Chinese label in one place (reference Appendix A). */
@@ -67,7 +68,7 @@ export const publishScopeLabels: Record<PublishScope, string> = {
 };
 
 export const publishTargetLabels = Object.fromEntries(
-  publishableKinds.map((type) => [type, componentKinds[type].label]),
+  publishableKinds.map((type) => [type, componentKindFacts[type].label]),
 ) as Record<PublishTargetType, string>;
 
 export const readStatusLabels: Record<MessageListInput["readStatus"], string> = {
@@ -99,7 +100,7 @@ export const publishStatusTones: Record<PublishStatus, "neutral" | "warning" | "
 
 /** From the component-kind descriptors of the contract, so a new kind brings its own label. */
 export const componentTypeLabels = Object.fromEntries(
-  Object.values(componentKinds).map((k) => [k.type, k.label]),
+  Object.values(componentKindFacts).map((k) => [k.type, k.label]),
 ) as Record<AgentComponentType, string>;
 
 export const modelModeLabels: Record<ModelMode, string> = {
@@ -157,12 +158,12 @@ export type ListCreator = keyof typeof listCreatorLabels;
 
 export const libraryTypeLabels = {
   All_Type: "所有类型",
-  Variable: componentKinds.Variable.label,
-  Workflow: componentKinds.Workflow.label,
-  Plugin: componentKinds.Plugin.label,
-  Knowledge: componentKinds.Knowledge.label,
-  Table: componentKinds.Table.label,
-  Model: componentKinds.Model.label,
+  Variable: componentKindFacts.Variable.label,
+  Workflow: componentKindFacts.Workflow.label,
+  Plugin: componentKindFacts.Plugin.label,
+  Knowledge: componentKindFacts.Knowledge.label,
+  Table: componentKindFacts.Table.label,
+  Model: componentKindFacts.Model.label,
 } as const;
 export type LibraryType = keyof typeof libraryTypeLabels;
 

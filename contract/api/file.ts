@@ -1,3 +1,4 @@
+import { IMAGE_PROXY_PATH } from "../image-proxy";
 import { isSafeUrl } from "../safe-url";
 import { z } from "../zod";
 import { endpoint } from "./endpoint";
@@ -32,7 +33,7 @@ export const file = {
    */
   image: endpoint({
     method: "GET",
-    path: "/api/file/image",
+    path: IMAGE_PROXY_PATH,
     query: z.object({
       url: z
         .string()

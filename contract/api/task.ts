@@ -1,3 +1,4 @@
+import { type TaskStatus, taskStatuses, taskStatusLabels } from "../task-status";
 import { id, shortText, z } from "../zod";
 import { endpoint, nothing } from "./endpoint";
 
@@ -18,9 +19,7 @@ import { endpoint, nothing } from "./endpoint";
  *   task's conversation and notifies the user with the topic in the text.
  */
 
-export const taskStatuses = ["EXECUTING", "PAUSED", "CANCEL"] as const;
-export type TaskStatus = (typeof taskStatuses)[number];
-export const taskStatusLabels: Record<TaskStatus, string> = { EXECUTING: "运行中", PAUSED: "已暂停", CANCEL: "已取消" };
+export { type TaskStatus, taskStatuses, taskStatusLabels };
 
 export const TASK_LIMIT = 10;
 /** The chat tool an agent with 定时任务 on offers its model (the built-in offline model recognises it too). */

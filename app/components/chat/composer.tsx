@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { FileText, Paperclip, Send, Square, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { toast } from "sonner";
+import { toast } from "#app/lib/toast";
 import type { ChatVariable } from "./types";
 import type { Outgoing } from "./use-chat-stream";
 import { ACCEPTED_FILES, MAX_ATTACHMENTS, type Upload, useUploads } from "./use-uploads";

@@ -1,8 +1,8 @@
 import { Sparkles, Square } from "lucide-react";
 import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { toast } from "sonner";
 import { readJsonStream } from "#app/lib/sse";
+import { toast } from "#app/lib/toast";
 import { assistantChunkSchema } from "#contract/chat";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent } from "../ui/dialog";

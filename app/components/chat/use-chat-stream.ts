@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
-import { readJsonStream } from "#app/lib/sse";
-import { chatEventSchema } from "#contract/chat";
+import { toast } from "#app/lib/toast";
 import { applyEvent, startTurn, type Turn } from "./stream-reducer";
 import { type Attachment, type ChatMessage, localMessage, type SidePanel, storedSuggestions } from "./types";
+
+/**
+ * The stream's reader and the contract's schema its frames are checked against (zod, ~28 KB gzip) load with the
+ * first message sent, alongside its request, not with the page.
+ */
+const loadStreamReader = () => Promise.all([import("#app/lib/sse"), import("#contract/chat")]);
 
 /** Stream events are applied at once but shown in batches, so long answers do not re-render per token. */
 const FLUSH_MS = 200;
@@ -124,12 +128,15 @@ export function useChatStream(initial: ChatMessage[], transport: ChatTransport) 
     };
     const timer = setInterval(flush, FLUSH_MS);
     try {
-      const res = await fetch(t.streamUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "text/event-stream" },
-        body: JSON.stringify(t.body(out)),
-        signal: run.abort.signal,
-      });
+      const [res, [{ readJsonStream }, { chatEventSchema }]] = await Promise.all([
+        fetch(t.streamUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "text/event-stream" },
+          body: JSON.stringify(t.body(out)),
+          signal: run.abort.signal,
+        }),
+        loadStreamReader(),
+      ]);
       if (!res.ok || !res.body) {
         turn = failed(turn, await refusalOf(res));
       } else {

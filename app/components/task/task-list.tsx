@@ -2,7 +2,8 @@ import { CalendarClock, Pause, Play, X } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { formatDateTime } from "#app/lib/format";
-import { type TaskInfo, taskStatusLabels } from "#contract/api/task";
+import type { TaskInfo } from "#contract/api/task";
+import { taskStatusLabels } from "#contract/task-status";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 

@@ -1,36 +1,44 @@
-import * as RadixDialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ComponentType, createContext, lazy, type ReactNode, Suspense, useContext, useState } from "react";
 
-export const Dialog = RadixDialog.Root;
+/** Radix's dialog (~14 KB gzip with the parts it shares with the menu) loads when a page first opens a dialog. */
+const RadixDialogRoot = lazy(() => import("./dialog-radix"));
 
-interface DialogContentProps {
+export interface DialogContentProps {
   title: string;
   description?: ReactNode;
   children?: ReactNode;
 }
 
-/** A centred modal: Esc and the close button dismiss it, focus stays inside while open. */
-export function DialogContent({ title, description, children }: DialogContentProps) {
+/** The content's implementation, provided by the loaded dialog module. */
+export const DialogContentImpl = createContext<ComponentType<DialogContentProps> | null>(null);
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange?: (open: boolean) => void;
+  children: ReactNode;
+  /** Shown while the dialog's code loads the first time (e.g. the same form as a card on the page). */
+  fallback?: ReactNode;
+}
+
+/**
+ * A centred modal: Esc, the close button and a click outside dismiss it, focus stays inside while open. Nothing
+ * renders (and nothing loads) until it first opens; from then on it is Radix's dialog, open or closed.
+ */
+export function Dialog({ open, onOpenChange, children, fallback = null }: DialogProps) {
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <RadixDialog.Portal>
-      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-      <RadixDialog.Content
-        className="fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[min(480px,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-card bg-white p-6 shadow-xl focus:outline-none"
-        // Radix wants an explicit "no description" rather than a missing one.
-        {...(description ? {} : { "aria-describedby": undefined })}
-      >
-        <div className="flex items-start justify-between gap-4">
-          <RadixDialog.Title className="font-semibold text-base">{title}</RadixDialog.Title>
-          <RadixDialog.Close className="rounded p-1 text-gray-500 hover:bg-gray-100" aria-label="关闭">
-            <X className="size-4" aria-hidden />
-          </RadixDialog.Close>
-        </div>
-        {description ? (
-          <RadixDialog.Description className="text-gray-600">{description}</RadixDialog.Description>
-        ) : null}
+    <Suspense fallback={open ? fallback : null}>
+      <RadixDialogRoot open={open} onOpenChange={onOpenChange}>
         {children}
-      </RadixDialog.Content>
-    </RadixDialog.Portal>
+      </RadixDialogRoot>
+    </Suspense>
   );
+}
+
+/** The dialog's panel: title, close button, optional description, then the children. */
+export function DialogContent(props: DialogContentProps) {
+  const Impl = useContext(DialogContentImpl);
+  return Impl ? <Impl {...props} /> : null;
 }

@@ -1,6 +1,7 @@
 import * as RadixMenu from "@radix-ui/react-dropdown-menu";
 import { clsx } from "clsx";
 import type { ComponentProps, ReactNode } from "react";
+import { menuItemClass } from "./menu";
 
 export const DropdownMenu = RadixMenu.Root;
 export const DropdownMenuTrigger = RadixMenu.Trigger;
@@ -27,9 +28,6 @@ export function DropdownMenuContent({
     </RadixMenu.Portal>
   );
 }
-
-export const menuItemClass =
-  "flex w-full cursor-pointer select-none items-center gap-2 rounded px-2.5 py-1.5 text-left text-gray-800 outline-none data-[highlighted]:bg-gray-100";
 
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof RadixMenu.Item>) {
   return <RadixMenu.Item className={clsx(menuItemClass, className)} {...props} />;

@@ -1,16 +1,22 @@
 import { clsx } from "clsx";
-import type { ReactNode } from "react";
-import { Form, Link, useSubmit } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-  menuItemClass,
-} from "./dropdown-menu";
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  startTransition,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { Form, Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+/** Radix's dropdown (~30 KB gzip with its shared parts) loads when a menu trigger is first approached. */
+const RadixMenu = lazy(() => import("./menu-radix"));
+
+export const menuItemClass =
+  "flex w-full cursor-pointer select-none items-center gap-2 rounded px-2.5 py-1.5 text-left text-gray-800 outline-none data-[highlighted]:bg-gray-100";
 
 export type MenuEntry =
   | { kind: "link"; key: string; label: ReactNode; to: string; current?: boolean }
@@ -20,7 +26,7 @@ export type MenuEntry =
   | { kind: "command"; key: string; label: ReactNode; to: string; onSelect: () => void }
   | { kind: "separator"; key: string };
 
-interface MenuProps {
+export interface MenuProps {
   trigger: ReactNode;
   /** Accessible name of the trigger. */
   label: string;
@@ -38,101 +44,103 @@ const popoverPlacement = {
 
 /**
  * A menu that works before JavaScript: server-rendered as a <details> disclosure holding plain links and
- * forms, upgraded after hydration to a Radix dropdown (keyboard navigation, outside click, Esc).
+ * forms, upgraded after hydration to a Radix dropdown (keyboard navigation, outside click, Esc). Radix's code
+ * loads when the pointer or the focus first reaches the trigger; a press before it arrives opens the menu as
+ * soon as it has.
  */
-export function Menu({
-  trigger,
-  label,
-  heading,
-  entries,
-  side = "bottom",
-  align = "start",
-  triggerClassName,
-}: MenuProps) {
+export function Menu(props: MenuProps) {
   const hydrated = useHydrated();
-  const submit = useSubmit();
-
-  if (!hydrated) {
-    return (
-      <details className="relative">
-        <summary className={clsx("cursor-pointer list-none", triggerClassName)} aria-label={label}>
-          {trigger}
-        </summary>
-        <div
-          className={clsx(
-            "absolute z-50 w-56 rounded-card border border-gray-200 bg-white p-1 shadow-lg",
-            popoverPlacement[side],
-          )}
-        >
-          {heading ? <p className="truncate px-2.5 py-1.5 text-[13px] text-gray-500">{heading}</p> : null}
-          {entries.map((entry) => {
-            if (entry.kind === "separator") return <hr key={entry.key} className="my-1 border-gray-100" />;
-            if (entry.kind === "post") {
-              return (
-                <Form key={entry.key} method="post" action={entry.action}>
-                  <input type="hidden" name="intent" value={entry.intent} />
-                  <button type="submit" className={menuItemClass}>
-                    {entry.label}
-                  </button>
-                </Form>
-              );
-            }
-            return (
-              <Link
-                key={entry.key}
-                to={entry.to}
-                className={menuItemClass}
-                aria-current={entry.kind === "link" && entry.current ? "page" : undefined}
-              >
-                {entry.label}
-              </Link>
-            );
-          })}
-        </div>
-      </details>
-    );
-  }
-
+  const [wanted, setWanted] = useState<{ open: boolean } | null>(null);
+  const hadFocus = useRef(false);
+  if (!hydrated) return <DisclosureMenu {...props} />;
+  // A transition keeps the plain trigger on screen (and focused) until Radix's menu is ready to replace it.
+  const load = (open: boolean) => startTransition(() => setWanted((w) => ({ open: open || !!w?.open })));
+  const plain = <PlainTrigger {...props} load={load} hadFocus={hadFocus} />;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger className={triggerClassName} aria-label={label}>
+    <Suspense fallback={plain}>
+      {wanted ? <RadixMenu {...props} defaultOpen={wanted.open} refocus={hadFocus} /> : plain}
+    </Suspense>
+  );
+}
+
+interface PlainTriggerProps extends MenuProps {
+  load: (open: boolean) => void;
+  hadFocus: RefObject<boolean>;
+}
+
+/** The trigger until Radix's menu arrives: looks and reads the same, and asks for it on approach or press. */
+function PlainTrigger({ trigger, label, triggerClassName, load, hadFocus }: PlainTriggerProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  // Read as it is removed (still in the page): the Radix trigger taking its place takes the focus over.
+  useLayoutEffect(() => {
+    const button = ref.current;
+    return () => {
+      hadFocus.current = document.activeElement === button;
+    };
+  }, [hadFocus]);
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={triggerClassName}
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => load(false)}
+      onFocus={() => load(false)}
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) load(true);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Enter" || event.key === " " || event.key === "ArrowDown") {
+          event.preventDefault();
+          load(true);
+        }
+      }}
+    >
+      {trigger}
+    </button>
+  );
+}
+
+/** The menu before hydration and without JavaScript: a <details> disclosure of plain links and forms. */
+function DisclosureMenu({ trigger, label, heading, entries, side = "bottom", triggerClassName }: MenuProps) {
+  return (
+    <details className="relative">
+      <summary className={clsx("cursor-pointer list-none", triggerClassName)} aria-label={label}>
         {trigger}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent side={side} align={align}>
-        {heading ? (
-          <>
-            <DropdownMenuLabel>{heading}</DropdownMenuLabel>
-            <DropdownMenuSeparator />
-          </>
-        ) : null}
+      </summary>
+      <div
+        className={clsx(
+          "absolute z-50 w-56 rounded-card border border-gray-200 bg-white p-1 shadow-lg",
+          popoverPlacement[side],
+        )}
+      >
+        {heading ? <p className="truncate px-2.5 py-1.5 text-[13px] text-gray-500">{heading}</p> : null}
         {entries.map((entry) => {
-          if (entry.kind === "separator") return <DropdownMenuSeparator key={entry.key} />;
+          if (entry.kind === "separator") return <hr key={entry.key} className="my-1 border-gray-100" />;
           if (entry.kind === "post") {
             return (
-              <DropdownMenuItem
-                key={entry.key}
-                onSelect={() => submit({ intent: entry.intent }, { method: "post", action: entry.action })}
-              >
-                {entry.label}
-              </DropdownMenuItem>
-            );
-          }
-          if (entry.kind === "command") {
-            return (
-              <DropdownMenuItem key={entry.key} onSelect={entry.onSelect}>
-                {entry.label}
-              </DropdownMenuItem>
+              <Form key={entry.key} method="post" action={entry.action}>
+                <input type="hidden" name="intent" value={entry.intent} />
+                <button type="submit" className={menuItemClass}>
+                  {entry.label}
+                </button>
+              </Form>
             );
           }
           return (
-            <DropdownMenuItem key={entry.key} asChild>
-              <Link to={entry.to} aria-current={entry.current ? "page" : undefined}>
-                {entry.label}
-              </Link>
-            </DropdownMenuItem>
+            <Link
+              key={entry.key}
+              to={entry.to}
+              className={menuItemClass}
+              aria-current={entry.kind === "link" && entry.current ? "page" : undefined}
+            >
+              {entry.label}
+            </Link>
           );
         })}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </div>
+    </details>
   );
 }

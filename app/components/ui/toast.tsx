@@ -1,17 +1,18 @@
 import { clsx } from "clsx";
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from "lucide-react";
-import { Toaster as Sonner } from "sonner";
+import { lazy, Suspense } from "react";
+import { useToastsWanted } from "#app/lib/toast";
 
-type ToastType = "success" | "error" | "info" | "warning";
+export type ToastType = "success" | "error" | "info" | "warning";
 
-const tones: Record<ToastType, string> = {
+export const tones: Record<ToastType, string> = {
   success: "border-success-600/30 bg-success-50 text-success-700",
   error: "border-danger-600/30 bg-danger-50 text-danger-700",
   info: "border-gray-200 bg-white text-gray-800",
   warning: "border-warning-500/40 bg-warning-50 text-warning-700",
 };
 
-const icons: Record<ToastType, React.ReactNode> = {
+export const icons: Record<ToastType, React.ReactNode> = {
   success: <CircleCheck className="size-4" aria-hidden />,
   error: <CircleAlert className="size-4" aria-hidden />,
   info: <Info className="size-4" aria-hidden />,
@@ -19,36 +20,19 @@ const icons: Record<ToastType, React.ReactNode> = {
 };
 
 /** One card look for every notice, drawn by sonner with JavaScript and by <NoScriptToast> without. */
-const card =
+export const card =
   "pointer-events-auto flex w-full items-center gap-2 rounded-card border px-4 py-3 text-[13px] leading-snug shadow-lg sm:w-[356px]";
 
-/**
- * The toasts' corner: bottom right (bottom on a phone), where they never cover a page's title or its actions
- * at the top. Unstyled sonner with our classes, so its cards match the no-JavaScript banner exactly.
- */
+const SonnerToaster = lazy(() => import("./toast-sonner"));
+
+/** The toasts' corner, mounted with the page's first toast (see #app/lib/toast): sonner is not in the first load. */
 export function Toaster() {
-  return (
-    <Sonner
-      position="bottom-right"
-      closeButton
-      icons={icons}
-      toastOptions={{
-        unstyled: true,
-        classNames: {
-          toast: card,
-          success: tones.success,
-          error: tones.error,
-          info: tones.info,
-          warning: tones.warning,
-          default: tones.info,
-          icon: "shrink-0",
-          content: "min-w-0 flex-1",
-          closeButton:
-            "order-last ml-1 shrink-0 rounded p-0.5 opacity-60 hover:opacity-100 [&_svg]:size-3.5 [&_svg]:stroke-current",
-        },
-      }}
-    />
-  );
+  const wanted = useToastsWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
 }
 
 /**

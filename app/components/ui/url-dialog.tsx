@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Card } from "./card";
@@ -18,23 +18,26 @@ interface UrlDialogProps {
  */
 export function UrlDialog({ title, description, closeTo, children }: UrlDialogProps) {
   const hydrated = useHydrated();
+  // Drawn by the server (the page was opened at this URL): its card stays until the dialog's code has loaded.
+  // Opened later, nothing shows meanwhile, so a click cannot land in a card about to be replaced.
+  const [fromServer] = useState(!hydrated);
   const navigate = useNavigate();
-  if (!hydrated) {
-    return (
-      <section role="dialog" aria-labelledby="url-dialog-title">
-        <Card className="border-primary-200">
-          <h2 id="url-dialog-title" className="mb-1 font-semibold text-base">
-            {title}
-          </h2>
-          {description ? <div className="mb-4 text-gray-600">{description}</div> : null}
-          {children}
-        </Card>
-      </section>
-    );
-  }
+  const card = (
+    <section role="dialog" aria-labelledby="url-dialog-title">
+      <Card className="border-primary-200">
+        <h2 id="url-dialog-title" className="mb-1 font-semibold text-base">
+          {title}
+        </h2>
+        {description ? <div className="mb-4 text-gray-600">{description}</div> : null}
+        {children}
+      </Card>
+    </section>
+  );
+  if (!hydrated) return card;
   return (
     <Dialog
       open
+      fallback={fromServer ? card : null}
       onOpenChange={(open) => {
         if (!open) navigate(closeTo, { replace: true, preventScrollReset: true });
       }}
