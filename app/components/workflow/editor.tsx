@@ -1,7 +1,7 @@
 import "@xyflow/react/dist/style.css";
 import { ReactFlowProvider, useReactFlow, type Viewport } from "@xyflow/react";
 import { FlaskConical, Redo2, Send, Undo2 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { toast } from "#app/lib/toast";
@@ -59,10 +59,6 @@ function Editor({ workflow, historyHref }: EditorProps) {
   const { graph, commit, undo, redo, canUndo, canRedo } = useGraphHistory(fromDetail(workflow));
   const [problems, setProblems] = useState<ReadonlyMap<number, string[]>>(new Map());
   const onChecks = useCallback((checks: NodeCheck[]) => setProblems(problemsOf(checks)), []);
-  // A stored graph's problems are marked on its nodes from the start, not only after the first save here.
-  useEffect(() => {
-    void validate(workflow.id).then((r) => r.code === "0000" && r.data && onChecks(r.data));
-  }, [workflow.id, onChecks]);
   const [extension, setExtension] = useState(workflow.extension);
   const autosave = useAutosave({
     workflowId: workflow.id,
@@ -206,14 +202,7 @@ function Editor({ workflow, historyHref }: EditorProps) {
     [flow],
   );
 
-  // Only a moved view is a change to save (the canvas reports the end of every gesture, moved or not).
-  const onViewport = useCallback(
-    (v: Viewport) =>
-      setExtension((e) =>
-        e.size === v.zoom && e.x === v.x && e.y === v.y ? e : { ...e, size: v.zoom, x: v.x, y: v.y },
-      ),
-    [],
-  );
+  const onViewport = useCallback((v: Viewport) => setExtension((e) => ({ ...e, size: v.zoom, x: v.x, y: v.y })), []);
   const start = graph.nodes.find((n) => n.id === graph.startNodeId);
   const args = (start?.nodeConfig.inputArgs ?? []) as Arg[];
   const names = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n.name])), [graph]);
