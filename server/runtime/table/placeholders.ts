@@ -7,6 +7,12 @@
 
 export class SqlRefusal extends Error {}
 
+/**
+ * Bound values per statement. Refused before parsing: the parser's time grows faster than the list (1000 values
+ * take a second or more), and PGlite breaks past 32 767 parameters.
+ */
+export const MAX_BOUND_VALUES = 1000;
+
 const PLACEHOLDER = /^\$?\{\{\s*([A-Za-z_\u4e00-\u9fa5][\w.\u4e00-\u9fa5]*)\s*\}\}/;
 
 /** The value of `a.b.c` in the given arguments (own properties only). */
@@ -33,6 +39,7 @@ const scalar = (v: unknown) =>
 export function bindPlaceholders(text: string, args: Record<string, unknown>) {
   const values: unknown[] = [];
   const param = (v: unknown) => {
+    if (values.length >= MAX_BOUND_VALUES) throw new SqlRefusal(`参数值过多（最多 ${MAX_BOUND_VALUES} 个）`);
     values.push(scalar(v));
     return `$${values.length}`;
   };
