@@ -23,7 +23,7 @@ export const MODES: [string, SearchStrategy, Fusion?][] = [
  * embedding (as ingestion stores them, without the job around it); the HNSW index is built afterwards. The chunks are 12 phrases drawn from the
  * question set's 54, so every question word occurs in about a fifth of them: full text's worst case.
  */
-async function fill(deps: Deps, kb: repo.KbRow, userId: number, chunks: number) {
+async function fill(deps: Deps, kb: repo.KbRow, userId: number, chunks: number, withIndex: boolean) {
   const words = questions.flatMap((x) => [x.q, x.passage]);
   const doc = await insertDoc(deps.db, {
     kbId: kb.id,
@@ -51,16 +51,27 @@ async function fill(deps: Deps, kb: repo.KbRow, userId: number, chunks: number) 
   const loaded = performance.now();
   // The HNSW index built over the loaded rows (on a fresh database): inserting into it row by row costs some
   // 30 ms a row on PGlite, which the 10 MB ingestion figure measures; here only search is measured.
-  await deps.db.execute(sql`set maintenance_work_mem = '512MB'`);
-  await ensureVectorIndex(deps.db, 512);
+  if (withIndex) {
+    await deps.db.execute(sql`set maintenance_work_mem = '512MB'`);
+    await ensureVectorIndex(deps.db, 512);
+  }
   return { loadS: (loaded - t) / 1000, indexS: (performance.now() - loaded) / 1000 };
 }
 
 /** Search p50/p95 per mode over `chunks` generated chunks (each question of the set twice, top 5). */
 export async function benchLatency(deps: Deps, kb: repo.KbRow, userId: number, chunks: number) {
-  const { loadS, indexS } = await fill(deps, kb, userId, chunks);
+  // KNOWLEDGE_BENCH_MODES=FULL_TEXT: full text alone, without building the HNSW index (the long part at 100 000).
+  const only = process.env.KNOWLEDGE_BENCH_MODES?.split(",");
+  const modes = MODES.filter(([, strategy]) => !only || only.includes(strategy));
+  const { loadS, indexS } = await fill(
+    deps,
+    kb,
+    userId,
+    chunks,
+    modes.some(([, strategy]) => strategy !== "FULL_TEXT"),
+  );
   const rows: (string | number)[][] = [];
-  for (const [label, strategy, fusion] of MODES) {
+  for (const [label, strategy, fusion] of modes) {
     const times: number[] = [];
     for (const x of [...questions, ...questions]) {
       const t = performance.now();
@@ -74,6 +85,7 @@ export async function benchLatency(deps: Deps, kb: repo.KbRow, userId: number, c
     ["mode", "p50", "p95"],
     rows,
   );
+  if (modes.every(([, strategy]) => strategy === "FULL_TEXT")) return;
   const plan = await explainSemantic(deps.db, [kb.id], lexicalEmbedding(questions[0]?.q ?? ""), 25);
   console.log(`\nPlan of the SEMANTIC segment query at ${chunks} chunks:\n${plan}`);
 }
