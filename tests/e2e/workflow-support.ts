@@ -23,9 +23,17 @@ export async function createWorkflow(page: Page, name: string, { javaScript = tr
   return new URL(page.url()).pathname;
 }
 
-/** A node on the canvas by its name. */
-export const canvasNode = (page: Page, name: string) =>
-  page.locator(".react-flow__node").filter({ hasText: name }).first();
+/** A node on the canvas by its exact name (by its label: a node's problem text may name other nodes). */
+export const canvasNode = (page: Page, name: string) => page.locator(`.react-flow__node[aria-label="节点 ${name}"]`);
+
+/** Runs `action` and waits for the autosave it causes; the server must have taken it. */
+export async function autosaved(page: Page, action: () => Promise<unknown>) {
+  const response = page.waitForResponse((r) => r.url().includes("/resources/workflow-edit?op=save"));
+  await action();
+  const body = (await (await response).json()) as { code: string; message: string };
+  expect(body.code, body.message).toBe("0000");
+  await saved(page);
+}
 
 /** The autosave line once everything is saved. */
 export const saved = (page: Page) => expect(page.getByText(/已自动保存 \d{1,2}:\d{2}:\d{2}/)).toBeVisible();

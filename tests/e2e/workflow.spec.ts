@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { ADMIN, loginWithPassword } from "./support";
 import {
   attachScreenshot,
+  autosaved,
   canvasNode,
   connectHandles,
   createWorkflow,
@@ -67,9 +68,16 @@ test("a builder draws a workflow with a branch and a loop by mouse, runs it, ans
   await expect(canvasNode(page, "问答")).toBeVisible();
   await expect(canvasNode(page, "循环")).toBeVisible();
   await fitView(page);
-  await connectHandles(page, handle(page, "问答 的输出端口"), handle(page, "结束 的输入端口"));
-  await connectHandles(page, handle(page, "循环 的输出端口").first(), handle(page, "结束 的输入端口"));
-  await expect(page.locator(".react-flow__edge")).toHaveCount(6);
+  // A drag that ends as an autosave's check redraws the nodes is sometimes lost (seen once in six runs): drawn again.
+  const edges = page.locator(".react-flow__edge");
+  await expect(async () => {
+    await connectHandles(page, handle(page, "问答 的输出端口"), handle(page, "结束 的输入端口"));
+    await expect(edges).toHaveCount(5, { timeout: 2000 });
+  }).toPass();
+  await expect(async () => {
+    await connectHandles(page, handle(page, "循环 的输出端口").first(), handle(page, "结束 的输入端口"));
+    await expect(edges).toHaveCount(6, { timeout: 2000 });
+  }).toPass();
 
   // A text node dropped on the loop body's edge lands inside the loop, between its start and end.
   const loopStart = await canvasNode(page, "循环开始").getAttribute("data-id");
@@ -168,4 +176,87 @@ test("a node runs on its own from its form and shows its output; a kind that can
   await expect(drawer(page).getByRole("form", { name: "单独运行此节点" }).getByRole("alert")).toContainText(
     "「条件分支」节点不能单独试运行",
   );
+});
+
+/** The `transform` of an element's inline style: where a node sits, or the canvas's pan and zoom. */
+const transformOf = async (element: Locator) =>
+  /transform:[^;]+/.exec((await element.getAttribute("style")) ?? "")?.[0];
+
+test("undo and redo across autosaves, problems by node, the Start node's system variables, the view kept, closing the tab", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await openWorkflowLibrary(page);
+  const path = await createWorkflow(page, uniqueWorkflow("撤销"));
+
+  // Added (saved), undone (saved: the server drops it), redone (saved: the server takes it back under its id).
+  await autosaved(page, () => addAfter(page, "在「开始」后添加节点", "文本处理"));
+  await page.getByRole("heading", { level: 1 }).click();
+  await autosaved(page, () => page.keyboard.press("Control+z"));
+  await expect(canvasNode(page, "文本处理")).toHaveCount(0);
+  await autosaved(page, () => page.keyboard.press("Control+Shift+z"));
+  await expect(canvasNode(page, "文本处理")).toBeVisible();
+  await page.reload();
+  await expect(canvasNode(page, "文本处理")).toBeVisible();
+
+  // Its empty text is marked on the node; 发布 checks first and lists the problems by node.
+  await expect(canvasNode(page, "文本处理")).toContainText("请填写要拼接的文本");
+  await page.getByRole("button", { name: "发布", exact: true }).click();
+  const problems = drawer(page).getByRole("region", { name: "问题列表" });
+  await expect(problems).toContainText("请填写要拼接的文本");
+  await problems.getByRole("button", { name: "文本处理", exact: true }).click();
+
+  // The Start node's system variables are picked like its parameters, and a run fills them in.
+  const form = drawer(page).getByRole("form", { name: "文本处理节点设置" });
+  await form.getByRole("button", { name: "添加输入参数" }).click();
+  await form.getByLabel("第 1 个参数引用").selectOption({ label: "开始 - USER_NAME" });
+  await form.getByLabel("拼接文本", { exact: true }).fill("你好 {{USER_NAME}}");
+  await fitView(page);
+  await connectHandles(page, handle(page, "文本处理 的输出端口"), handle(page, "结束 的输入端口"));
+  await expect(canvasNode(page, "文本处理")).not.toContainText("个问题");
+  await page.getByRole("button", { name: "试运行" }).click();
+  const run = drawer(page).getByRole("region", { name: "试运行" });
+  await run.getByRole("button", { name: "运行" }).click();
+  await expect(run.getByRole("status")).toContainText("运行成功");
+  await run
+    .getByRole("list", { name: "节点运行顺序" })
+    .getByRole("button", { name: /文本处理/ })
+    .click();
+  await expect(drawer(page).getByRole("region", { name: "节点运行结果" })).toContainText("你好 admin");
+
+  // A node moved and the view zoomed out by mouse are where they were after a reload.
+  const node = canvasNode(page, "文本处理");
+  const at = (await node.boundingBox())!;
+  await autosaved(page, async () => {
+    await page.mouse.move(at.x + 40, at.y + 14);
+    await page.mouse.down();
+    await page.mouse.move(at.x + 120, at.y + 70, { steps: 8 });
+    await page.mouse.up();
+  });
+  const pane = (await page.locator(".react-flow__pane").boundingBox())!;
+  await autosaved(page, async () => {
+    await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+    await page.mouse.wheel(0, 200);
+  });
+  const viewport = page.locator(".react-flow__viewport");
+  const [moved, zoomed] = [await transformOf(node), await transformOf(viewport)];
+  await page.reload();
+  await expect(canvasNode(page, "文本处理")).toBeVisible();
+  await expect.poll(() => transformOf(viewport)).toBe(zoomed);
+  await expect.poll(() => transformOf(canvasNode(page, "文本处理"))).toBe(moved);
+
+  // Closing the tab right after an edit loses nothing: the edit leaves with the page.
+  await canvasNode(page, "文本处理").click({ position: { x: 40, y: 14 } });
+  await drawer(page).getByLabel("拼接文本", { exact: true }).fill("关闭标签页之前的修改");
+  await page.close({ runBeforeUnload: true });
+  const again = await context.newPage();
+  await expect(async () => {
+    await again.goto(path);
+    await canvasNode(again, "文本处理").click({ position: { x: 40, y: 14 } });
+    await expect(drawer(again).getByLabel("拼接文本", { exact: true })).toHaveValue("关闭标签页之前的修改", {
+      timeout: 1000,
+    });
+  }).toPass();
 });

@@ -32,9 +32,12 @@ async function post<T>(op: string, body: unknown): Promise<Envelope<T>> {
 
 export const saveGraph = (body: SaveWorkflowInput) => post<number | { editVersion?: number } | null>("save", body);
 
-/** The unload save: the browser sends it even as the page goes away. */
+/**
+ * The unload save: the browser sends it even as the page goes away. The JSON goes as text/plain: Chromium refuses
+ * a beacon whose Blob type is not CORS-safelisted, and the relay parses the body whatever its type.
+ */
 export const beaconSave = (body: SaveWorkflowInput) =>
-  navigator.sendBeacon(`${EDIT_URL}?op=save`, new Blob([JSON.stringify(body)], { type: "application/json" }));
+  navigator.sendBeacon(`${EDIT_URL}?op=save`, new Blob([JSON.stringify(body)], { type: "text/plain;charset=UTF-8" }));
 
 export const addNode = (workflowId: number, editVersion: number, node: Record<string, unknown>) =>
   post<{ node: ChildNode; editVersion: number } | null>("add", {

@@ -90,6 +90,7 @@ export function Canvas({ graph, commit, runs, problems, onSelect, onDrop, defaul
   const [nodes, setNodes] = useState<FlowNode[]>([]);
   const [selectedEdges, setSelectedEdges] = useState<ReadonlySet<string>>(new Set());
   const built = useRef(new Map<number, { node: GraphNode; run?: NodeRun; problems?: string[] }>());
+  const fitting = useRef(!defaultViewport);
 
   useEffect(() => {
     setNodes((prev) => {
@@ -233,7 +234,12 @@ export function Canvas({ graph, commit, runs, problems, onSelect, onDrop, defaul
       onSelectionChange={({ nodes: picked }) => onSelect(picked.length === 1 ? Number(picked[0]!.id) : null)}
       onDragOver={onDragOver}
       onDrop={handleDrop}
-      onMoveEnd={(_, viewport) => onViewport(viewport)}
+      onMoveEnd={(event, viewport) => {
+        // The fit to the graph on opening (no saved view yet) is not the builder's: opening changes nothing.
+        const opening = fitting.current && !event;
+        fitting.current = false;
+        if (!opening) onViewport(viewport);
+      }}
       deleteKeyCode={["Delete", "Backspace"]}
       multiSelectionKeyCode={["Meta", "Control", "Shift"]}
       defaultViewport={defaultViewport}

@@ -1,7 +1,7 @@
 import "@xyflow/react/dist/style.css";
 import { ReactFlowProvider, useReactFlow, type Viewport } from "@xyflow/react";
 import { FlaskConical, Redo2, Send, Undo2 } from "lucide-react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { toast } from "#app/lib/toast";
@@ -22,6 +22,7 @@ import {
   fromDetail,
   type GraphEdge,
   insertOnEdge,
+  moveNodes,
   type Position,
   portsOf,
   positionOf,
@@ -59,6 +60,10 @@ function Editor({ workflow, historyHref }: EditorProps) {
   const { graph, commit, undo, redo, canUndo, canRedo } = useGraphHistory(fromDetail(workflow));
   const [problems, setProblems] = useState<ReadonlyMap<number, string[]>>(new Map());
   const onChecks = useCallback((checks: NodeCheck[]) => setProblems(problemsOf(checks)), []);
+  // A stored graph's problems are marked on its nodes from the start, not only after the first save here.
+  useEffect(() => {
+    void validate(workflow.id).then((r) => r.code === "0000" && r.data && onChecks(r.data));
+  }, [workflow.id, onChecks]);
   const [extension, setExtension] = useState(workflow.extension);
   const autosave = useAutosave({
     workflowId: workflow.id,
@@ -90,8 +95,11 @@ function Editor({ workflow, historyHref }: EditorProps) {
       const node = added[0]!;
       commit((g) => {
         if (where.edge) return addNodes(insertOnEdge(g, where.edge, node), added);
-        const next = addNodes(g, added);
-        return where.after ? connect(next, where.after.source, where.after.handle, node.id) : next;
+        if (!where.after) return addNodes(g, added);
+        // A node added meanwhile (node/add waits behind pending saves) may sit where this one was aimed.
+        const spot = freeSpot(g, node.loopNodeId, where.position, type);
+        const next = moveNodes(addNodes(g, added), new Map([[node.id, spot]]));
+        return connect(next, where.after.source, where.after.handle, node.id);
       });
       setSelected(node.id);
       setPanel((p) => (p === "run" ? p : "node"));
@@ -202,7 +210,14 @@ function Editor({ workflow, historyHref }: EditorProps) {
     [flow],
   );
 
-  const onViewport = useCallback((v: Viewport) => setExtension((e) => ({ ...e, size: v.zoom, x: v.x, y: v.y })), []);
+  // Only a moved view is a change to save (the canvas reports the end of every gesture, moved or not).
+  const onViewport = useCallback(
+    (v: Viewport) =>
+      setExtension((e) =>
+        e.size === v.zoom && e.x === v.x && e.y === v.y ? e : { ...e, size: v.zoom, x: v.x, y: v.y },
+      ),
+    [],
+  );
   const start = graph.nodes.find((n) => n.id === graph.startNodeId);
   const args = (start?.nodeConfig.inputArgs ?? []) as Arg[];
   const names = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n.name])), [graph]);

@@ -3,6 +3,8 @@ import { beaconSave, type Envelope, type NodeCheck, saveGraph, validate } from "
 import { type Graph, saveBody } from "./graph";
 
 const DEBOUNCE_MS = 800;
+/** What a beacon may carry: browsers allow 64 KiB of keepalive requests in flight per page. */
+const BEACON_LIMIT = 60_000;
 
 export type SaveStatus = "saved" | "dirty" | "saving" | "error" | "conflict";
 
@@ -21,7 +23,8 @@ interface Options {
 /**
  * Saves the whole graph (`POST /api/workflow/save`) a moment after each change, one request at a time, with
  * the `editVersion` it last saw. A version moved on elsewhere stops autosaving and asks (`conflict`) before
- * overwriting; leaving the page sends what is unsaved with `navigator.sendBeacon`. Node creation and copying
+ * overwriting; leaving the page sends what is unsaved with `navigator.sendBeacon` (a graph too large for a beacon
+ * is saved at once while the browser asks to stay). Node creation and copying
  * go through `serverOp`, in the same queue, so their version step is counted.
  */
 export function useAutosave({ workflowId, graph, extension, editVersion, modified, onChecks }: Options) {
@@ -30,7 +33,8 @@ export function useAutosave({ workflowId, graph, extension, editVersion, modifie
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(graph);
   latest.current = graph;
-  const saved = useRef(graph);
+  /** The graph the server holds, as this editor last saved it; null once a node/add or copy changed it there. */
+  const saved = useRef<Graph | null>(graph);
   const view = useRef(extension);
   view.current = extension;
   const savedView = useRef(extension);
@@ -47,6 +51,7 @@ export function useAutosave({ workflowId, graph, extension, editVersion, modifie
   );
   const version = useRef(editVersion);
   const blocked = useRef(false);
+  const refused = useRef<{ graph: Graph; view: Record<string, unknown> } | null>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const checks = useRef(onChecks);
@@ -83,6 +88,7 @@ export function useAutosave({ workflowId, graph, extension, editVersion, modifie
         setStatus("conflict");
         return false;
       }
+      refused.current = { graph: g, view: v };
       setError(res.message || "保存失败");
       setStatus("error");
       return false;
@@ -90,22 +96,42 @@ export function useAutosave({ workflowId, graph, extension, editVersion, modifie
     [workflowId, dirty, bodyOf],
   );
 
+  /*
+   * Every new graph or view (an edit, an undo, a zoom) restarts the debounce, and so does a save that finished
+   * while more changed (status back to dirty); an undo back to what is stored cancels it.
+   */
   useEffect(() => {
-    if (!dirty() || blocked.current) return;
-    setStatus("dirty");
+    if (blocked.current || status === "saving") return;
+    // A refused save is not retried on its own: the next change (or 发布, 试运行) tries again.
+    if (status === "error" && refused.current?.graph === graph && refused.current.view === extension) return;
+    if (graph === saved.current && extension === savedView.current) {
+      if (status === "dirty") setStatus("saved");
+      return;
+    }
+    if (status !== "dirty") setStatus("dirty");
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void run(() => save()), DEBOUNCE_MS);
     return () => clearTimeout(timer.current);
-  }, [run, save, dirty]);
+  }, [graph, extension, status, run, save]);
 
   useEffect(() => {
     const leave = () => {
       if (!dirty() || blocked.current) return;
       beaconSave(bodyOf(latest.current));
     };
+    // A body past the browser's beacon quota would be dropped: it is saved now, and the browser asks to stay.
+    const beforeLeave = (event: BeforeUnloadEvent) => {
+      if (!dirty() || blocked.current) return;
+      if (new TextEncoder().encode(JSON.stringify(bodyOf(latest.current))).length <= BEACON_LIMIT) return;
+      clearTimeout(timer.current);
+      void run(() => save());
+      event.preventDefault();
+    };
     window.addEventListener("pagehide", leave);
+    window.addEventListener("beforeunload", beforeLeave);
     return () => {
       window.removeEventListener("pagehide", leave);
+      window.removeEventListener("beforeunload", beforeLeave);
       // Leaving the editor inside the app (to 发布, back to the library): the save still goes out.
       if (dirty() && !blocked.current) void run(() => save());
     };
@@ -125,7 +151,12 @@ export function useAutosave({ workflowId, graph, extension, editVersion, modifie
     <T extends { editVersion: number }>(call: (editVersion: number) => Promise<Envelope<T | null>>) =>
       run(async () => {
         const res = await call(version.current);
-        if (res.code === "0000" && res.data) version.current = res.data.editVersion;
+        if (res.code === "0000" && res.data) {
+          version.current = res.data.editVersion;
+          // The stored graph now holds a node no graph here was saved with: even an undo back to the last saved
+          // graph must be saved (or the node would stay on the server, unseen).
+          saved.current = null;
+        }
         return res;
       }),
     [run],
