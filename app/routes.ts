@@ -80,6 +80,7 @@ export default [
   route("resources/plugin-copy", "routes/resources/plugin-copy.ts"),
   route("resources/space-models", "routes/resources/space-models.ts"),
   route("resources/workflow-node-options", "routes/resources/workflow-node-options.ts"),
+  route("resources/table-node-options", "routes/table-node-options.ts"),
   route("resources/workflow-edit", "routes/resources/workflow-edit.ts"),
   route("resources/workflow-test-run", "routes/resources/workflow-test-run.ts"),
   route("*", "routes/not-found.tsx"),

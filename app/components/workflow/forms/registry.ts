@@ -1,3 +1,4 @@
+import { tableNodeForm } from "#app/components/table/node-form";
 import type { NodeType } from "#contract/workflow-nodes";
 import { codeForm } from "./code-form";
 import { conditionForm } from "./condition-form";
@@ -40,6 +41,11 @@ export const nodeForms: Partial<Record<NodeType, KindForm>> = {
   QA: qaForm,
   TextProcessing: textForm,
   HTTPRequest: httpForm,
+  TableDataAdd: tableNodeForm,
+  TableDataUpdate: tableNodeForm,
+  TableDataDelete: tableNodeForm,
+  TableDataQuery: tableNodeForm,
+  TableSQL: tableNodeForm,
 };
 
 export function formOf(type: NodeType): KindForm {
