@@ -106,7 +106,8 @@ describe("EVENT triggers", () => {
     expect(run).toMatchObject({
       status: "SUCCESS",
       input: { city: "宁波", note: "来自网络钩子" },
-      output: expect.objectContaining({ outputContent: "宁波：来自网络钩子" }),
+      // The run is the trigger owner's: the Start node's system variables say who.
+      output: expect.objectContaining({ outputContent: "宁波：来自网络钩子", user: t.member.id }),
     });
   });
 

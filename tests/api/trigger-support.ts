@@ -48,7 +48,11 @@ export async function echoWorkflow(s: TestServer, token: string, spaceId: number
   const { startNode, endNode } = await detail(s, token, id);
   const start = [param("city"), { name: "note", dataType: "String" }];
   ok(await updateNode(s, token, "update", { nodeId: startNode.id, nodeConfig: { inputArgs: start } }));
-  const outputArgs = [ref("city", `${startNode.id}.city`), ref("note", `${startNode.id}.note`)];
+  const outputArgs = [
+    ref("city", `${startNode.id}.city`),
+    ref("note", `${startNode.id}.note`),
+    ref("user", `${startNode.id}.SYS_USER_ID`, "Integer"),
+  ];
   const endConfig = { returnType: "TEXT", content: "{{city}}：{{note}}", outputArgs };
   ok(await updateNode(s, token, "end", { nodeId: endNode.id, nodeConfig: endConfig }));
   ok(await wire(s, token, startNode.id, [endNode.id]));

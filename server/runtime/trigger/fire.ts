@@ -149,7 +149,12 @@ async function runWorkflow(
   const run = startWorkflow(wf.graph, {
     services: spaceServices(ctx.deps, ctx.tenantId, wf.spaceId, null, ctx.userId),
     workflowId: wf.id,
-    systemVariables: { SPACE_ID: wf.spaceId, AGENT_ID: ctx.agentId, USER_ID: ctx.userId },
+    systemVariables: {
+      SPACE_ID: wf.spaceId,
+      AGENT_ID: ctx.agentId,
+      SYS_USER_ID: ctx.userId,
+      CURRENT_TIME: new Date().toISOString(),
+    },
     signal: AbortSignal.any([signal, stop.signal]),
     maxSteps: MAX_STEPS,
     params,
