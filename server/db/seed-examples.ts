@@ -1,12 +1,12 @@
 import type { AgentTemplateKey } from "#contract/api/agent";
+import * as agentRepo from "#server/modules/agent";
+import { insertApply, insertPublished } from "#server/modules/publish";
+import { listSpacesOfUser } from "#server/modules/space";
 import type { Actor, Deps } from "../core";
 import { findAgent } from "../modules/agent";
 import { agentPublishAdapter } from "../modules/agent/publish-adapter";
-import * as agentRepo from "../modules/agent/repo";
 import { addAgent } from "../modules/agent/service";
 import type { UserRow } from "../modules/auth";
-import { insertApply, insertPublished } from "../modules/publish/repo";
-import { listSpacesOfUser } from "../modules/space/repo";
 import { findTenantConfigValues, saveTenantConfigValues } from "../modules/tenant";
 import type { GuidQuestion } from "./schema";
 

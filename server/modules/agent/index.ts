@@ -8,6 +8,8 @@ export {
   bumpStatistic,
   ensureCards,
   findAgent,
+  findComponent,
   insertRelationOnce,
+  updateAgent,
   upsertRelation,
 } from "./repo";

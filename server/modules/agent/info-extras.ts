@@ -1,6 +1,6 @@
 import type { Actor, Deps } from "#server/core";
-import { reusableConversation } from "../conversation/repo";
-import { publishedOfTargets } from "../publish/repo";
+import { reusableConversation } from "../conversation";
+import { publishedOfTargets } from "../publish";
 import { toCreatorInfo } from "./dto";
 import * as repo from "./repo";
 

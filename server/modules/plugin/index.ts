@@ -5,4 +5,5 @@
 export { listSpacePlugins } from "./library";
 export { pluginPublishAdapter } from "./publish-adapter";
 export { resolvePlugin } from "./published-service";
+export { findPlugin } from "./repo";
 export { pluginRoutes, publishedPluginRoutes } from "./routes";

@@ -3,7 +3,7 @@ import type { Actor } from "#server/core";
 import type { AgentSnapshot } from "#server/modules/agent/dto";
 import type { RuntimeTool, ToolBuildContext } from "#server/runtime/agent/tools";
 import { findUserById } from "../auth";
-import { findConversation } from "../conversation/repo";
+import { findConversation } from "../conversation";
 import { createTaskInput, cronPresets, TASK_TOOL_NAME } from "./contract";
 import { createTask } from "./service";
 

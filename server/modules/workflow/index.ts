@@ -5,4 +5,5 @@
 export { listSpaceWorkflows } from "./library";
 export { workflowPublishAdapter } from "./publish-adapter";
 export { resolveWorkflow } from "./published-service";
+export { findWorkflow, savePausedRun, takePausedRun } from "./repo";
 export { publishedWorkflowRoutes, workflowRoutes } from "./routes";

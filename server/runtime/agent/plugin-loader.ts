@@ -6,7 +6,7 @@ import {
 } from "#contract/plugin";
 import { findAgent } from "#server/modules/agent";
 import { resolveTarget } from "#server/modules/component/kinds";
-import { findPlugin } from "#server/modules/plugin/repo";
+import { findPlugin } from "#server/modules/plugin";
 import type { ToolBuildContext } from "./tools";
 
 /** A plugin as a tool runs it: the draft in the editor's debug chat, its publication everywhere else. */

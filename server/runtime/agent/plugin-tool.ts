@@ -1,7 +1,7 @@
 import type { Arg } from "#contract/args";
 import { toolBindSchema } from "#contract/components";
 import { systemVariables } from "#server/modules/agent/variables";
-import { insertMessage } from "#server/modules/conversation/repo";
+import { insertMessage } from "#server/modules/conversation";
 import { pushEvent } from "#server/modules/notify";
 import { executePlugin, readPath } from "../plugin";
 import { extractAutoArgs } from "./plugin-auto";

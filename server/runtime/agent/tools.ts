@@ -3,7 +3,7 @@ import type { Deps } from "#server/core";
 import type { Variable } from "#server/modules/agent/contract";
 import type { AgentSnapshot } from "#server/modules/agent/dto";
 import { toolFactoryOf } from "#server/modules/component/kinds";
-import type { ModelRow } from "#server/modules/model/repo";
+import type { ModelRow } from "#server/modules/model";
 import { scheduledTaskTool } from "#server/modules/task/tool";
 
 export type InvokeMode = "AUTO" | "ON_DEMAND" | "MANUAL" | "MANUAL_ON_DEMAND";

@@ -2,7 +2,7 @@ import { generateText, Output } from "ai";
 import { BUILTIN_TASKS } from "#server/llm/builtin";
 import { languageModelFor } from "#server/llm/registry";
 import type { Variable } from "#server/modules/agent/contract";
-import * as conversations from "#server/modules/conversation/repo";
+import * as conversations from "#server/modules/conversation";
 import type { TurnInput } from "./run";
 import type { RuntimeTool, ToolBuildContext } from "./tools";
 

@@ -1,5 +1,5 @@
 import { systemVariables } from "#server/modules/agent/variables";
-import { savePausedRun, takePausedRun } from "#server/modules/workflow/repo";
+import { savePausedRun, takePausedRun } from "#server/modules/workflow";
 import { openRunRecord } from "#server/modules/workflow/run-record";
 import { spaceServices } from "#server/modules/workflow/test-run";
 import {

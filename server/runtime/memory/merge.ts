@@ -1,5 +1,5 @@
 import { MEMORY_CONTENT_MAX, type MemoryCategory, memoryCategories } from "#contract/api/memory";
-import type { MemoryPatch, MemoryRow, NewMemory } from "#server/modules/memory/repo";
+import type { MemoryPatch, MemoryRow, NewMemory } from "#server/modules/memory";
 import { memoryIndex } from "./recall";
 
 /** One fact as the extraction model answers it. */

@@ -1,5 +1,5 @@
 import type { Deps } from "#server/core";
-import { findAgent } from "#server/modules/agent/repo";
+import { findAgent } from "#server/modules/agent";
 import type { TurnInput } from "../agent/run";
 import { extractQueue } from "./extract";
 import { memoryText, recallMemories } from "./recall";

@@ -1,11 +1,10 @@
 import { triggerBindSchema } from "#contract/components";
 import type { Deps } from "#server/core";
-import { findAgent } from "#server/modules/agent";
-import { findComponent } from "#server/modules/agent/repo";
+import { findAgent, findComponent } from "#server/modules/agent";
 // Targets resolve through the kind registry; `npm run worker` imports no routes, so this registers the kinds there.
 import "#server/modules/component/registry";
+import * as repo from "#server/modules/trigger";
 import { type FireJob, scheduleName } from "#server/modules/trigger/queue";
-import * as repo from "#server/modules/trigger/repo";
 import { openRunRecord } from "#server/modules/workflow/run-record";
 import { spaceServices } from "#server/modules/workflow/test-run";
 import type { Attempt } from "#server/runtime/jobs";
