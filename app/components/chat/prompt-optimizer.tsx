@@ -1,15 +1,12 @@
 import { Sparkles, Square } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { readJsonStream } from "#app/lib/sse";
 import { toast } from "#app/lib/toast";
-import { assistantChunkSchema } from "#contract/chat";
+import { useAssistantStream } from "../assistant/use-assistant-stream";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent } from "../ui/dialog";
 import { Textarea } from "../ui/textarea";
 import { Reasoning } from "./reasoning";
-
-type Run = { status: "idle" | "running" | "done" | "error"; think: string; text: string; error?: string };
 
 /** Writes into a textarea the way typing would, so React state, conform and autosave all see the change. */
 function fillTextarea(id: string, value: string) {
@@ -39,42 +36,8 @@ export function PromptOptimizer({ id, type = "AGENT", targetId, onReplace }: Pro
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState("");
-  const [run, setRun] = useState<Run>({ status: "idle", think: "", text: "" });
-  const abort = useRef<AbortController | null>(null);
-
-  const start = async () => {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    let current: Run = { status: "running", think: "", text: "" };
-    setRun(current);
-    try {
-      const res = await fetch("/resources/prompt-optimize", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "text/event-stream" },
-        body: JSON.stringify({ prompt, type, id }),
-        signal: controller.signal,
-      });
-      if (!res.ok || !res.body) {
-        const envelope = (await res.json().catch(() => null)) as { message?: string } | null;
-        setRun({ ...current, status: "error", error: envelope?.message ?? "优化失败，请稍后再试" });
-        return;
-      }
-      await readJsonStream(res.body, assistantChunkSchema, (chunk) => {
-        if (chunk.finishReason === "ERROR") current = { ...current, status: "error", error: chunk.text };
-        else if (chunk.type === "THINK") current = { ...current, think: current.think + chunk.text };
-        else current = { ...current, text: current.text + chunk.text };
-        if (chunk.finished && current.status === "running") current = { ...current, status: "done" };
-        setRun(current);
-        return chunk.finished;
-      });
-      if (current.status === "running") setRun({ ...current, status: "done" });
-    } catch {
-      if (!controller.signal.aborted)
-        setRun({ ...current, status: "error", error: "网络超时或服务不可用，请稍后再试" });
-      else setRun({ ...current, status: "done" });
-    }
-  };
+  const { run, running, start: startStream, stop, reset } = useAssistantStream("优化失败，请稍后再试");
+  const start = () => startStream("/resources/prompt-optimize", { prompt, type, id });
 
   const replace = () => {
     const text = run.text.trim();
@@ -88,13 +51,12 @@ export function PromptOptimizer({ id, type = "AGENT", targetId, onReplace }: Pro
     if (next) {
       const el = targetId ? document.getElementById(targetId) : null;
       setPrompt(el instanceof HTMLTextAreaElement ? el.value : "");
-      setRun({ status: "idle", think: "", text: "" });
-    } else abort.current?.abort();
+      reset();
+    } else stop();
     setOpen(next);
   };
 
   if (!hydrated) return null;
-  const running = run.status === "running";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <Button variant="ghost" size="sm" onClick={() => onOpenChange(true)}>
@@ -130,7 +92,7 @@ export function PromptOptimizer({ id, type = "AGENT", targetId, onReplace }: Pro
         ) : null}
         <div className="flex justify-end gap-2">
           {running ? (
-            <Button variant="secondary" onClick={() => abort.current?.abort()}>
+            <Button variant="secondary" onClick={stop}>
               <Square className="size-3.5 fill-current" aria-hidden />
               停止
             </Button>

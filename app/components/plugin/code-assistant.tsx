@@ -1,14 +1,11 @@
 import { Sparkles, Square } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { readJsonStream } from "#app/lib/sse";
-import { assistantChunkSchema } from "#contract/chat";
+import { codeOf, useAssistantStream } from "../assistant/use-assistant-stream";
 import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
 
 export const CODE_OPTIMIZE_ACTION = "/resources/plugin-code-optimize";
-
-type Run = { status: "idle" | "running" | "done" | "error"; text: string; error?: string };
 
 interface CodeAssistantProps {
   language: "JavaScript" | "Python";
@@ -18,12 +15,6 @@ interface CodeAssistantProps {
   onReplace: (code: string) => void;
 }
 
-/** The model answers with code, sometimes fenced in Markdown: keep what is inside the first fence. */
-export function codeOf(answer: string) {
-  const fenced = /```[\w-]*\n([\s\S]*?)```/.exec(answer);
-  return (fenced?.[1] ?? answer).trim();
-}
-
 /**
  * The code-optimising assistant beside the editor: describe what the code should do (or what to fix), and the
  * default model streams new code, which 替换代码 puts into the editor. Needs JavaScript.
@@ -31,43 +22,13 @@ export function codeOf(answer: string) {
 export function CodeAssistant({ language, code, onReplace }: CodeAssistantProps) {
   const hydrated = useHydrated();
   const [need, setNeed] = useState("");
-  const [run, setRun] = useState<Run>({ status: "idle", text: "" });
-  const abort = useRef<AbortController | null>(null);
+  const { run, running, start: startStream, stop } = useAssistantStream();
+  const start = () =>
+    startStream(CODE_OPTIMIZE_ACTION, {
+      prompt: `${need.trim()}\n\n当前代码：\n\`\`\`\n${code}\n\`\`\``,
+      codeLanguage: language,
+    });
 
-  const start = async () => {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    let current: Run = { status: "running", text: "" };
-    setRun(current);
-    const prompt = `${need.trim()}\n\n当前代码：\n\`\`\`\n${code}\n\`\`\``;
-    try {
-      const res = await fetch(CODE_OPTIMIZE_ACTION, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "text/event-stream" },
-        body: JSON.stringify({ prompt, codeLanguage: language }),
-        signal: controller.signal,
-      });
-      if (!res.ok || !res.body) {
-        const envelope = (await res.json().catch(() => null)) as { message?: string } | null;
-        setRun({ ...current, status: "error", error: envelope?.message ?? "生成失败，请稍后再试" });
-        return;
-      }
-      await readJsonStream(res.body, assistantChunkSchema, (chunk) => {
-        if (chunk.finishReason === "ERROR") current = { ...current, status: "error", error: chunk.text };
-        else if (chunk.type === "CHAT") current = { ...current, text: current.text + chunk.text };
-        if (chunk.finished && current.status === "running") current = { ...current, status: "done" };
-        setRun(current);
-        return chunk.finished;
-      });
-      if (current.status === "running") setRun({ ...current, status: "done" });
-    } catch {
-      if (controller.signal.aborted) setRun({ ...current, status: "done" });
-      else setRun({ ...current, status: "error", error: "网络超时或服务不可用，请稍后再试" });
-    }
-  };
-
-  const running = run.status === "running";
   return (
     <section aria-label="代码助手" className="flex flex-col gap-3 rounded-card border border-gray-200 bg-white p-4">
       <h2 className="flex items-center gap-2 font-semibold">
@@ -91,7 +52,7 @@ export function CodeAssistant({ language, code, onReplace }: CodeAssistantProps)
           />
           <div className="flex gap-2">
             {running ? (
-              <Button variant="secondary" size="sm" onClick={() => abort.current?.abort()}>
+              <Button variant="secondary" size="sm" onClick={stop}>
                 <Square className="size-3.5 fill-current" aria-hidden />
                 停止
               </Button>

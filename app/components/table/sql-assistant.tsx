@@ -1,14 +1,10 @@
 import { Sparkles, Square } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { readJsonStream } from "#app/lib/sse";
 import type { Arg } from "#contract/args";
-import { assistantChunkSchema } from "#contract/chat";
-import { codeOf } from "../plugin/code-assistant";
+import { codeOf, useAssistantStream } from "../assistant/use-assistant-stream";
 import { Button } from "../ui/button";
 import { TABLE_NODE_OPTIONS } from "./node-options";
-
-type Run = { status: "idle" | "running" | "done" | "error"; text: string; error?: string };
 
 interface SqlAssistantProps {
   tableId: number;
@@ -25,43 +21,11 @@ interface SqlAssistantProps {
 export function SqlAssistant({ tableId, inputArgs, onUse }: SqlAssistantProps) {
   const hydrated = useHydrated();
   const [need, setNeed] = useState("");
-  const [run, setRun] = useState<Run>({ status: "idle", text: "" });
-  const abort = useRef<AbortController | null>(null);
-
-  const start = async () => {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    let current: Run = { status: "running", text: "" };
-    setRun(current);
-    try {
-      const res = await fetch(TABLE_NODE_OPTIONS, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "text/event-stream" },
-        body: JSON.stringify({ prompt: need.trim(), tableId, inputArgs: inputArgs.filter((a) => a.name) }),
-        signal: controller.signal,
-      });
-      if (!res.ok || !res.body) {
-        const envelope = (await res.json().catch(() => null)) as { message?: string } | null;
-        setRun({ ...current, status: "error", error: envelope?.message ?? "生成失败，请稍后再试" });
-        return;
-      }
-      await readJsonStream(res.body, assistantChunkSchema, (chunk) => {
-        if (chunk.finishReason === "ERROR") current = { ...current, status: "error", error: chunk.text };
-        else if (chunk.type === "CHAT") current = { ...current, text: current.text + chunk.text };
-        if (chunk.finished && current.status === "running") current = { ...current, status: "done" };
-        setRun(current);
-        return chunk.finished;
-      });
-      if (current.status === "running") setRun({ ...current, status: "done" });
-    } catch {
-      if (controller.signal.aborted) setRun({ ...current, status: "done" });
-      else setRun({ ...current, status: "error", error: "网络超时或服务不可用，请稍后再试" });
-    }
-  };
+  const { run, running, start: startStream, stop } = useAssistantStream();
+  const start = () =>
+    startStream(TABLE_NODE_OPTIONS, { prompt: need.trim(), tableId, inputArgs: inputArgs.filter((a) => a.name) });
 
   if (!hydrated) return null;
-  const running = run.status === "running";
   return (
     <section aria-label="SQL 助手" className="flex flex-col gap-2 rounded-md border border-gray-200 p-2">
       <label className="flex flex-col gap-1 text-[13px] text-gray-700">
@@ -80,7 +44,7 @@ export function SqlAssistant({ tableId, inputArgs, onUse }: SqlAssistantProps) {
       </label>
       <div className="flex gap-2">
         {running ? (
-          <Button variant="secondary" size="sm" onClick={() => abort.current?.abort()}>
+          <Button variant="secondary" size="sm" onClick={stop}>
             <Square className="size-3.5 fill-current" aria-hidden />
             停止
           </Button>
