@@ -3,6 +3,7 @@ import type { Deps } from "./core";
 import type { Database } from "./db/client";
 import { seed } from "./db/seed";
 import { markInterrupted } from "./modules/conversation";
+import { refreshIconLinksFor } from "./modules/file/icon-links";
 import { startKnowledge } from "./modules/knowledge";
 // Declares the scheduled-task queue before jobs start (its schedules resume after a restart).
 import "./modules/task/schedule";
@@ -35,6 +36,8 @@ export async function openPlatform(
   await database.migrate();
   lap("migrate");
   const deps: Deps = { config, db: database.db, log };
+  // Icons hold upload links signed with this server's secret: from now on iconOr answers them signed afresh.
+  refreshIconLinksFor(config.SECRET_KEY);
   const seeded = await seed(deps);
   lap("seed");
   // The built-in embedding in every tenant's model list; ingestion jobs left over from the last run resume.

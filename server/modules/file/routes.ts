@@ -6,13 +6,10 @@ import type { Deps } from "#server/core";
 import { AppError, Codes, fail } from "#server/core";
 import { CHAT_KEY_RE } from "../tempchat/contract";
 import { linkSession } from "../tempchat/service";
-import { refreshIconLinksFor } from "./icon-links";
 import { proxyImage } from "./image-proxy";
 import { acceptUpload, openDownload } from "./service";
 
 export function fileRoutes(deps: Deps) {
-  // Icons hold upload links signed with this server's secret: from now on iconOr answers them signed afresh.
-  refreshIconLinksFor(deps.config.SECRET_KEY);
   return new Hono<ApiEnv>()
     .post("/upload", async (c) => {
       // Who uploads is settled before a byte of the body is read: the signed-in user, or — for people on a
