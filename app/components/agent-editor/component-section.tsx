@@ -15,7 +15,7 @@ export type BindableType = "Plugin" | "Workflow" | "Knowledge" | "Table";
 
 /** What each kind is for, said where the space has none yet. */
 const emptyCopy: Record<BindableType, string> = {
-  Plugin: "插件让智能体调用外部接口或运行一段代码。插件功能上线后，在组件库中创建，再回到这里添加。",
+  Plugin: "插件让智能体调用外部接口或运行一段代码。在组件库中“新建 → 插件”，发布后回到这里添加。",
   Workflow: "工作流把多个步骤（大模型、代码、知识库检索、条件分支…）编排成流程，供智能体调用。",
   Knowledge: "知识库存放文档，智能体回答时会检索其中的内容。在组件库中“新建 → 知识库”，上传文档后回到这里添加。",
   Table: "数据表是结构化的存储，智能体可以读写其中的数据。在组件库中“新建 → 数据表”，定义字段后回到这里添加。",
