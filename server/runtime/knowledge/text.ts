@@ -1,5 +1,14 @@
+import { createRequire } from "node:module";
 import { Jieba } from "@node-rs/jieba";
-import { dict, idf } from "@node-rs/jieba/dict";
+
+const require = createRequire(import.meta.url);
+type Dictionaries = { dict: Buffer; idf: Buffer };
+let dictionaries: Dictionaries | undefined;
+/** jieba's dictionaries: 11 MB read from disk when first needed, not at every start (idle memory, issue 16). */
+const jiebaDictionaries = () => {
+  dictionaries ??= require("@node-rs/jieba/dict") as Dictionaries;
+  return dictionaries;
+};
 
 /** Product words jieba's default dictionary splits (智能/体 …). */
 const USER_WORDS = ["智能体", "知识库", "工作流", "大模型", "向量化", "限流", "子账号", "两步验证", "红冲", "专用发票"];
@@ -8,7 +17,7 @@ let jieba: Jieba | undefined;
 /** Loaded on first use (about a second and a half): processes that never touch knowledge never pay for it. */
 function segmenter() {
   if (!jieba) {
-    jieba = Jieba.withDict(dict);
+    jieba = Jieba.withDict(jiebaDictionaries().dict);
     jieba.loadDict(Buffer.from(USER_WORDS.map((w) => `${w} 100000 n`).join("\n")));
   }
   return jieba;
@@ -21,7 +30,7 @@ export function idfOf(word: string) {
   if (!idfTable) {
     idfTable = new Map();
     const values: number[] = [];
-    for (const line of Buffer.from(idf).toString("utf8").split("\n")) {
+    for (const line of Buffer.from(jiebaDictionaries().idf).toString("utf8").split("\n")) {
       const space = line.lastIndexOf(" ");
       if (space <= 0) continue;
       const v = Number(line.slice(space + 1));
