@@ -22,15 +22,22 @@ export function PageSkeleton() {
       </div>
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {["a", "b", "c", "d", "e", "f"].map((key) => (
-          <div key={key} className="flex gap-3 rounded-card border border-gray-200 bg-white p-4">
-            <Skeleton className="size-10 shrink-0" />
-            <div className="flex flex-1 flex-col gap-2">
-              <Skeleton className="h-4 w-2/3" />
-              <Skeleton className="h-3 w-full" />
-              <Skeleton className="h-3 w-1/2" />
-            </div>
-          </div>
+          <CardSkeleton key={key} icon="size-10" />
         ))}
+      </div>
+    </div>
+  );
+}
+
+/** One card's place: an icon and three lines of text. */
+function CardSkeleton({ icon = "size-12" }: { icon?: string }) {
+  return (
+    <div className="flex gap-3 rounded-card border border-gray-200 bg-white p-4">
+      <Skeleton className={clsx(icon, "shrink-0")} />
+      <div className="flex flex-1 flex-col gap-2">
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-3 w-full" />
+        <Skeleton className="h-3 w-1/2" />
       </div>
     </div>
   );
@@ -43,14 +50,7 @@ export function CardGridSkeleton({ count = 6, label = "正在加载列表" }: { 
   return (
     <div role="status" aria-label={label} className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
       {keys(count).map((key) => (
-        <div key={key} className="flex gap-3 rounded-card border border-gray-200 bg-white p-4">
-          <Skeleton className="size-12 shrink-0" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-3 w-full" />
-            <Skeleton className="h-3 w-1/2" />
-          </div>
-        </div>
+        <CardSkeleton key={key} />
       ))}
     </div>
   );
