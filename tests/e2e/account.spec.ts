@@ -11,12 +11,27 @@ async function freshAccount(page: Page, prefix: string, javaScript = true) {
   return email;
 }
 
+/** Whether the password signs in: the browser leaves the login page, or the form says it does not (no idle guess). */
 async function signsIn(browser: Browser, email: string, password: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await submitPasswordLogin(page, email, password);
-  await page.waitForLoadState("networkidle");
-  const ok = !new URL(page.url()).pathname.startsWith("/login");
+  // The one that loses the race fails when the context closes: settled, it cannot become an unhandled rejection.
+  const left = page
+    .waitForURL((url) => !url.pathname.startsWith("/login"))
+    .then(
+      () => true,
+      () => false,
+    );
+  const refused = page
+    .getByRole("alert")
+    .filter({ hasText: "用户不存在或密码错误" })
+    .waitFor()
+    .then(
+      () => false,
+      () => false,
+    );
+  const ok = await Promise.race([left, refused]);
   await context.close();
   return ok;
 }
