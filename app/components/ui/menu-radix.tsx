@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useSubmit } from "react-router";
 import {
   DropdownMenu,
@@ -11,7 +11,10 @@ import {
 import type { MenuProps } from "./menu";
 
 interface RadixMenuProps extends MenuProps {
-  /** The menu was asked to open (pointer down or a key on the trigger) before this module arrived. */
+  /**
+   * The menu was asked to open (pointer down or a key on the plain trigger): before this module arrived, or just
+   * after it mounted closed from an earlier approach — a press then still opens it.
+   */
   defaultOpen: boolean;
   /** Whether the trigger this one replaces had the focus (set as it is removed). */
   refocus: RefObject<boolean>;
@@ -31,12 +34,16 @@ export default function RadixMenu({
 }: RadixMenuProps) {
   const submit = useSubmit();
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(defaultOpen);
+  useEffect(() => {
+    if (defaultOpen) setOpen(true);
+  }, [defaultOpen]);
   useEffect(() => {
     if (refocus.current && !defaultOpen) triggerRef.current?.focus();
   }, [refocus, defaultOpen]);
 
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger ref={triggerRef} className={triggerClassName} aria-label={label}>
         {trigger}
       </DropdownMenuTrigger>
