@@ -3,5 +3,5 @@
  * with a bearer token; each firing runs a plugin or workflow and is one run in the trigger's log.
  */
 export { activateTrigger, deactivateTrigger } from "./activate";
-export { findRun, findState, insertRun, saveState, updateRun } from "./repo";
+export { findRun, findState, findTickRun, insertRun, saveState, updateRun } from "./repo";
 export { triggerEventRoutes, triggerRoutes } from "./routes";

@@ -31,6 +31,22 @@ export async function findRun(db: Db, id: number) {
   return row;
 }
 
+/** The run a cron tick already has: its job is delivered again when the process running it died. */
+export async function findTickRun(db: Db, triggerId: number, scheduledAt: Date) {
+  const [row] = await db
+    .select()
+    .from(triggerRuns)
+    .where(
+      and(
+        eq(triggerRuns.triggerId, triggerId),
+        eq(triggerRuns.source, "TIME"),
+        eq(triggerRuns.scheduledAt, scheduledAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 export async function updateRun(db: Db, id: number, values: Partial<NewTriggerRun>) {
   await db.update(triggerRuns).set(values).where(eq(triggerRuns.id, id));
 }

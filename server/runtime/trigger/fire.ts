@@ -23,6 +23,8 @@ const AGENT_GONE = "触发器所属的智能体已删除，触发器已停止";
 const targetGone = (kind: "PLUGIN" | "WORKFLOW") =>
   `触发器的目标${kind === "PLUGIN" ? "插件" : "工作流"}已删除、已下架或不再对该空间可用，触发器已停止`;
 
+const TICK_INTERRUPTED = "运行中服务重启，本次未完成（不会重复执行）";
+
 type Outcome = { ok: true; output: unknown } | { ok: false; error: string };
 
 /**
@@ -35,6 +37,17 @@ export async function fireTrigger(deps: Deps, job: FireJob, attempt: Attempt) {
   const { db } = deps;
   const component = await findComponent(db, job.tenantId, job.triggerId);
   const scheduledAt = new Date(job.scheduledAt);
+  if (job.source === "TIME") {
+    const earlier = await repo.findTickRun(db, job.triggerId, scheduledAt);
+    if (earlier) {
+      // The tick's job came again because the process running it died: a tick runs at most once (its target may
+      // already have been called), so the interrupted run is closed instead of run a second time.
+      if (earlier.status === "RUNNING") {
+        await repo.updateRun(db, earlier.id, { status: "FAILED", endTime: new Date(), error: TICK_INTERRUPTED });
+      }
+      return;
+    }
+  }
   const run =
     job.source === "EVENT"
       ? await repo.findRun(db, job.runId)
