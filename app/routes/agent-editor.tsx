@@ -2,10 +2,10 @@ import { clsx } from "clsx";
 import { ConfigColumn } from "../components/agent-editor/config-column";
 import { DebugPane } from "../components/agent-editor/debug-pane";
 import { EditorHeader } from "../components/agent-editor/editor-header";
-import { HistoryDrawer } from "../components/agent-editor/history-drawer";
 import { PromptEditor } from "../components/agent-editor/prompt-editor";
 import type { EditorReply } from "../components/agent-editor/schemas";
 import { variablesOf } from "../components/agent-editor/variable-section";
+import { HistoryDrawer } from "../components/history/history-drawer";
 import { Tabs } from "../components/ui/tabs";
 import { pageTitle } from "../lib/meta";
 import { agentIdParam, spaceIdParam } from "../lib/url";
@@ -93,7 +93,15 @@ export default function AgentEditorPage({ loaderData, actionData }: Route.Compon
           <DebugPane agent={agent} />
         </section>
       </div>
-      {showHistory ? <HistoryDrawer entries={history} closeTo={href({ history: null })} /> : null}
+      {showHistory ? (
+        <HistoryDrawer
+          entries={history}
+          closeTo={href({ history: null })}
+          title="变更记录"
+          emptyText="还没有变更记录。"
+          titleId="history-title"
+        />
+      ) : null}
     </div>
   );
 }
