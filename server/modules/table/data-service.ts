@@ -101,7 +101,7 @@ export async function clearRows(deps: Deps, actor: Actor, tableId: number) {
   await rows.clearRows(deps.db, tableId);
 }
 
-/** Excel 97–2003 files are refused with a way out (docs/decisions/0017-xls-import.md). */
+/** Excel 97–2003 files are refused with a way out (docs/decisions/0018-xls-import.md). */
 const XLS_REFUSED = "不支持 .xls 文件，请在 Excel 中另存为 .xlsx 后再导入";
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
