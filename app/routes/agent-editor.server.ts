@@ -23,21 +23,28 @@ export type HistoryEntry = DataOf<typeof agents.history>[number];
 /** A component-library row; the service lists only models today, other kinds join as their modules arrive. */
 export type LibraryItem = DataOf<typeof component.list>[number];
 
-/** The agent and everything its editor lists: history, system variables, usable models, the space's components. */
+/**
+ * The agent and everything its editor lists: history, system variables, usable models, the space's components and
+ * whether each trigger runs.
+ */
 export async function loadEditor(context: AppLoadContext, request: Request, spaceId: number, agentId: number) {
   const agent = await apiCall(context, request, agents.get, { params: { agentId } });
   if (agent.spaceId !== spaceId) {
     // An old link after the agent moved to another space: open it where it lives now.
     throw redirect(`/space/${agent.spaceId}/agent/${agent.id}${new URL(request.url).search}`);
   }
-  const [history, variables, models, library] = await Promise.all([
+  const hasTriggers = agent.agentComponentConfigList?.some((c) => c.type === "Trigger") ?? false;
+  const [history, variables, models, library, states] = await Promise.all([
     apiCall(context, request, agents.history, { params: { agentId } }),
     apiCall(context, request, agents.variables, { params: { agentId } }),
     apiCall(context, request, model.list, { body: { spaceId } }),
     apiCall(context, request, component.list, { params: { spaceId } }),
+    // Whether each trigger runs; a reader who may not edit the agent is told nothing (the section shows no state).
+    hasTriggers ? tryApiCall(context, request, endpoints.trigger.stateList, { params: { agentId } }) : null,
   ]);
   return {
     agent,
+    triggerStates: Object.fromEntries((states?.ok ? states.data : []).map((st) => [st.id, st])),
     history,
     systemVariables: variables.filter((v) => v.systemVariable),
     models: models.filter((m) => m.enabled === 1 && (m.type === "Chat" || m.type === "Multi")),

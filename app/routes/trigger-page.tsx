@@ -1,8 +1,8 @@
-import { ArrowLeft, KeyRound, Play, Plus } from "lucide-react";
+import { ArrowLeft, KeyRound, Plus } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { LiveRunLog } from "#app/components/trigger/run-log";
+import { TriggerEnableRow, TriggerStateBadge } from "#app/components/trigger/trigger-state";
 import { curlExample, describeTrigger } from "#app/components/trigger/trigger-text";
-import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { Card } from "#app/components/ui/card";
 import { FormErrors } from "#app/components/ui/field";
@@ -10,7 +10,6 @@ import { Input } from "#app/components/ui/input";
 import { Select } from "#app/components/ui/select";
 import { Textarea } from "#app/components/ui/textarea";
 import { pageTitle } from "#app/lib/meta";
-import type { TriggerStateDto } from "#contract/api/trigger";
 import type { Route } from "./+types/trigger-page";
 import { loadTriggers, type TriggerReply, triggerAction } from "./trigger-page.server";
 
@@ -122,43 +121,6 @@ function AddForm({ loaderData, reply }: { loaderData: Route.ComponentProps["load
   );
 }
 
-const STATE = {
-  ACTIVE: { label: "运行中", tone: "success" },
-  INACTIVE: { label: "未启用", tone: "warning" },
-  STOPPED: { label: "已停止", tone: "danger" },
-} as const;
-const time = (ms: number) => new Date(ms).toLocaleString("zh-CN", { hour12: false });
-
-/** Whether a trigger runs, and an ACTIVE TIME trigger's next tick. */
-function StateBadge({ state }: { state?: TriggerStateDto }) {
-  if (!state) return null;
-  const { label, tone } = STATE[state.state];
-  return (
-    <>
-      <Badge tone={tone}>{label}</Badge>
-      {state.nextRunTime ? <span className="text-gray-500">下次运行 {time(state.nextRunTime)}</span> : null}
-    </>
-  );
-}
-
-/** Why a trigger does not run (a copy not yet enabled, a stop reason), and the 启用 button. */
-function EnableRow({ id, name, state }: { id: number; name: string; state?: TriggerStateDto }) {
-  if (!state || state.state === "ACTIVE") return null;
-  return (
-    <div className="flex basis-full flex-wrap items-center gap-3">
-      <span className="text-gray-600">{state.reason}</span>
-      <Form method="post">
-        <input type="hidden" name="intent" value="enable" />
-        <input type="hidden" name="id" value={id} />
-        <Button type="submit" variant="secondary" size="sm" aria-label={`启用「${name}」`}>
-          <Play className="size-3.5" aria-hidden />
-          启用
-        </Button>
-      </Form>
-    </div>
-  );
-}
-
 /** 触发器: an agent's triggers in words and whether they run, adding one, its token, and each trigger's run log. */
 export default function TriggerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { agent, triggers, states, selected, runs } = loaderData;
@@ -192,7 +154,7 @@ export default function TriggerPage({ loaderData, actionData }: Route.ComponentP
                   <span className="text-gray-500">
                     执行 {bind.componentName ?? (bind.componentType === "PLUGIN" ? "插件" : "工作流")}
                   </span>
-                  <StateBadge state={states[t.id]} />
+                  <TriggerStateBadge state={states[t.id]} />
                   <Link to={`${base}?trigger=${t.id}`} className="text-primary-700 hover:underline">
                     运行记录
                   </Link>
@@ -206,7 +168,7 @@ export default function TriggerPage({ loaderData, actionData }: Route.ComponentP
                       </Button>
                     </Form>
                   ) : null}
-                  <EnableRow id={t.id} name={t.name} state={states[t.id]} />
+                  <TriggerEnableRow id={t.id} name={t.name} state={states[t.id]} />
                 </li>
               );
             })}

@@ -14,7 +14,8 @@ import { endpoint } from "./endpoint";
  *   agent's triggers — copies, square copies alike — never start on their own, so a copy does not fire beside
  *   its original; an EVENT trigger without a token) or STOPPED (its target or agent went; the reason).
  *   `enable/{id}` starts an INACTIVE or STOPPED trigger once its target is usable in the agent's space and its cron
- *   allowed; an EVENT trigger without a token gets one, shown in that answer only.
+ *   allowed; an EVENT trigger without a token gets one, shown in that answer only. Each state also carries the
+ *   trigger's last run (status, start and end), so a list can say how it last went without reading every log.
  * - Updating goes through `/api/agent/component/trigger/update {id, bindConfig}`, deleting through
  *   `/api/agent/component/delete/{id}`; both take effect at once (a deleted trigger never fires again).
  * - The webhook: `POST /api/trigger/event/{id}` with `Authorization: Bearer <token>` and a flat JSON object of the
@@ -36,6 +37,7 @@ export const triggerSecretDto = z.object({
 });
 
 export const triggerStates = ["ACTIVE", "INACTIVE", "STOPPED"] as const;
+export const triggerRunStatuses = ["RUNNING", "SUCCESS", "FAILED"] as const;
 export const triggerStateDto = z.object({
   id: z.number().int(),
   state: z.enum(triggerStates),
@@ -43,6 +45,10 @@ export const triggerStateDto = z.object({
   reason: z.string().nullable(),
   /** An ACTIVE TIME trigger's next tick (epoch milliseconds). */
   nextRunTime: z.number().int().nullable(),
+  /** The newest run (epoch milliseconds), or null before the first: how the last firing went, whatever the state. */
+  lastRun: z
+    .object({ status: z.enum(triggerRunStatuses), startTime: z.number().int(), endTime: z.number().int().nullable() })
+    .nullable(),
 });
 export type TriggerStateDto = z.infer<typeof triggerStateDto>;
 
@@ -55,7 +61,6 @@ export const timeZoneDataDto = z.object({
   ),
 });
 
-export const triggerRunStatuses = ["RUNNING", "SUCCESS", "FAILED"] as const;
 export const triggerRunDto = z.object({
   id: z.number().int(),
   triggerId: z.number().int(),

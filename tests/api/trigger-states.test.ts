@@ -66,8 +66,8 @@ describe("trigger states", () => {
   it("are ACTIVE for added triggers, a TIME one with its next tick; only editors may read them", async () => {
     const list = ok(await states(t.member.token, agentId));
     expect(list).toEqual([
-      { id: timeId, state: "ACTIVE", reason: null, nextRunTime: expect.any(Number) },
-      { id: eventId, state: "ACTIVE", reason: null, nextRunTime: null },
+      { id: timeId, state: "ACTIVE", reason: null, nextRunTime: expect.any(Number), lastRun: null },
+      { id: eventId, state: "ACTIVE", reason: null, nextRunTime: null, lastRun: null },
     ]);
     // 09:00 in Shanghai is 01:00 UTC.
     expect(new Date(list[0].nextRunTime).getUTCHours()).toBe(1);
@@ -82,8 +82,20 @@ describe("copying an agent", () => {
     const [time, event] = await copiedTriggers(t.member.token, copyId);
     const inactive = ok(await states(t.member.token, copyId));
     expect(inactive).toEqual([
-      { id: time, state: "INACTIVE", reason: expect.stringContaining("已复制的触发器需手动启用"), nextRunTime: null },
-      { id: event, state: "INACTIVE", reason: expect.stringContaining("已复制的触发器需手动启用"), nextRunTime: null },
+      {
+        id: time,
+        state: "INACTIVE",
+        reason: expect.stringContaining("已复制的触发器需手动启用"),
+        nextRunTime: null,
+        lastRun: null,
+      },
+      {
+        id: event,
+        state: "INACTIVE",
+        reason: expect.stringContaining("已复制的触发器需手动启用"),
+        nextRunTime: null,
+        lastRun: null,
+      },
     ]);
     expect(await scheduled(time)).toBe(false);
     // The original's token opens only the original's webhook.
@@ -99,9 +111,12 @@ describe("copying an agent", () => {
     ok(await fireEvent(s, event, secret.eventBearerToken!, { place: "上海" }));
     const [run] = await waitForRuns(s, t.member.token, event, (r) => r.length === 1);
     expect(run).toMatchObject({ status: "SUCCESS", input: { city: "上海" } });
-    expect((ok(await states(t.member.token, copyId)) as { state: string }[]).map((x) => x.state)).toEqual([
-      "ACTIVE",
-      "ACTIVE",
+    const after = ok(await states(t.member.token, copyId)) as { state: string; lastRun: unknown }[];
+    expect(after.map((x) => x.state)).toEqual(["ACTIVE", "ACTIVE"]);
+    // The state names the last run as the run log has it.
+    expect(after.map((x) => x.lastRun)).toEqual([
+      null,
+      { status: "SUCCESS", startTime: run!.startTime, endTime: run!.endTime },
     ]);
     // Enabling a running EVENT trigger keeps its token (use 重置令牌 for a new one).
     expect(ok(await enable(t.member.token, event))).toEqual({ id: event });
@@ -156,7 +171,11 @@ describe("a stopped trigger", () => {
     ok(await fireEvent(s, added.id, added.eventBearerToken!, { place: "苏州" }));
     await waitForRuns(s, t.member.token, added.id, (r) => r.length === 1);
     const [stopped] = ok(await states(t.member.token, owner));
-    expect(stopped).toMatchObject({ state: "STOPPED", reason: expect.stringContaining("目标插件已删除") });
+    expect(stopped).toMatchObject({
+      state: "STOPPED",
+      reason: expect.stringContaining("目标插件已删除"),
+      lastRun: { status: "FAILED", startTime: expect.any(Number) },
+    });
     refused(await enable(t.member.token, added.id), "0001");
     ok(
       await s.call("/api/agent/component/trigger/update", {

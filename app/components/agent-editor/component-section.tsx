@@ -1,5 +1,6 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Plus, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { componentTypeLabels } from "#app/lib/labels";
 import type { LibraryItem } from "#app/routes/agent-editor.server";
@@ -80,19 +81,26 @@ function AddComponentForm({ type, options }: { type: BindableType; options: Libr
   );
 }
 
+interface BoundListProps {
+  items: ComponentDto[];
+  detail?: (item: ComponentDto) => string;
+  /** More about an item under its name (a trigger's state). */
+  extra?: (item: ComponentDto) => ReactNode;
+}
+
 /** Bound components with a 移除 button each. */
-export function BoundList({ items, detail }: { items: ComponentDto[]; detail?: (item: ComponentDto) => string }) {
+export function BoundList({ items, detail, extra }: BoundListProps) {
   if (items.length === 0) return null;
   return (
     <ul className="flex flex-col gap-1.5">
       {items.map((item) => (
-        <BoundItem key={item.id} item={item} detail={detail?.(item) ?? item.description} />
+        <BoundItem key={item.id} item={item} detail={detail?.(item) ?? item.description} extra={extra?.(item)} />
       ))}
     </ul>
   );
 }
 
-function BoundItem({ item, detail }: { item: ComponentDto; detail: string }) {
+function BoundItem({ item, detail, extra }: { item: ComponentDto; detail: string; extra?: ReactNode }) {
   const fetcher = useFetcher<EditorReply>();
   const errors = fetcher.data?.result.error?.[""] ?? [];
   return (
@@ -116,6 +124,7 @@ function BoundItem({ item, detail }: { item: ComponentDto; detail: string }) {
           </Button>
         </fetcher.Form>
       </div>
+      {extra}
       <FormErrors errors={errors.filter((e): e is string => Boolean(e))} />
       {item.type === "Knowledge" ? (
         <details className="group">

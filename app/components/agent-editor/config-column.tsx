@@ -1,6 +1,7 @@
 import type { LibraryItem } from "#app/routes/agent-editor.server";
 import type { AgentDto } from "#contract/api/agent-dto";
 import type { ModelDto } from "#contract/api/model-dto";
+import type { TriggerStateDto } from "#contract/api/trigger";
 import { TaskSection } from "../task/task-list";
 import { type BindableType, ComponentSection } from "./component-section";
 import { EditorSection, SectionGroup } from "./editor-section";
@@ -16,6 +17,8 @@ interface ConfigColumnProps {
   agent: AgentDto;
   models: ModelDto[];
   library: LibraryItem[];
+  /** Whether each trigger runs, by component id. */
+  triggerStates: Record<number, TriggerStateDto>;
   /** The variable whose edit form is open, and the links that open and close it. */
   variableEditing: string | null;
   variableHref: (key: string) => string;
@@ -69,6 +72,7 @@ export function ConfigColumn(props: ConfigColumnProps) {
           <TriggerSection
             managePath={`/space/${agent.spaceId}/agent/${agent.id}/triggers`}
             bound={bound("Trigger")}
+            states={props.triggerStates}
             targets={library.filter((i) => i.type === "Plugin" || i.type === "Workflow")}
           />
         </EditorSection>

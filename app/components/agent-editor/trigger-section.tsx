@@ -3,6 +3,8 @@ import { ListChecks, Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { LibraryItem } from "#app/routes/agent-editor.server";
 import type { ComponentDto } from "#contract/api/agent-dto";
+import type { TriggerStateDto } from "#contract/api/trigger";
+import { TriggerEnableRow, TriggerStateBadge } from "../trigger/trigger-state";
 import { describeTrigger } from "../trigger/trigger-text";
 import { Button } from "../ui/button";
 import { Field, FormErrors } from "../ui/field";
@@ -16,6 +18,8 @@ interface TriggerSectionProps {
   /** The agent's page of triggers: schedules, tokens, argument schemas and run logs. */
   managePath: string;
   bound: ComponentDto[];
+  /** Whether each trigger runs and how it last went, by component id. */
+  states: Record<number, TriggerStateDto>;
   /** The space's plugins and workflows: what a trigger can run. */
   targets: LibraryItem[];
 }
@@ -27,10 +31,17 @@ const describe = (item: ComponentDto) => {
 };
 
 /** Triggers run a plugin or workflow on a schedule (cron) or when an event arrives. */
-export function TriggerSection({ managePath, bound, targets }: TriggerSectionProps) {
+export function TriggerSection({ managePath, bound, states, targets }: TriggerSectionProps) {
+  // 启用 posts to the triggers page, which shows the token an EVENT trigger gets (once) and the outcome.
+  const stateOf = (item: ComponentDto) => (
+    <div className="flex flex-wrap items-center gap-2 text-[13px]">
+      <TriggerStateBadge state={states[item.id]} />
+      <TriggerEnableRow id={item.id} name={item.name} state={states[item.id]} action={managePath} />
+    </div>
+  );
   return (
     <div className="flex flex-col gap-3">
-      <BoundList items={bound} detail={describe} />
+      <BoundList items={bound} detail={describe} extra={stateOf} />
       <Link to={managePath} className="inline-flex items-center gap-1 text-[13px] text-primary-700 hover:underline">
         <ListChecks className="size-4" aria-hidden />
         管理触发器（时区、事件参数、令牌、运行记录）

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { agentComponents, jobSchedules, triggerRuns, triggerStates } from "#server/db/schema";
 
@@ -78,4 +78,23 @@ export async function triggersWithState(db: Db, agentId: number) {
     .leftJoin(jobSchedules, eq(jobSchedules.name, sql`'trigger:' || ${agentComponents.id}`))
     .where(and(eq(agentComponents.agentId, agentId), eq(agentComponents.type, "Trigger")))
     .orderBy(asc(agentComponents.id));
+}
+
+/** The newest run of each of these triggers (the run log index, trigger_id then id, finds each one's maximum). */
+export async function lastRuns(db: Db, triggerIds: number[]) {
+  if (!triggerIds.length) return [];
+  const newest = db
+    .select({ id: max(triggerRuns.id) })
+    .from(triggerRuns)
+    .where(inArray(triggerRuns.triggerId, triggerIds))
+    .groupBy(triggerRuns.triggerId);
+  return db
+    .select({
+      triggerId: triggerRuns.triggerId,
+      status: triggerRuns.status,
+      startTime: triggerRuns.startTime,
+      endTime: triggerRuns.endTime,
+    })
+    .from(triggerRuns)
+    .where(inArray(triggerRuns.id, newest));
 }

@@ -65,15 +65,24 @@ const NO_TOKEN = "未启用：还没有令牌（已复制的触发器需手动�
 export async function listStates(deps: Deps, actor: Actor, agentId: number): Promise<TriggerStateDto[]> {
   const { agent } = await editableAgent(deps, actor, agentId);
   const rows = await repo.triggersWithState(deps.db, agent.id);
+  const runs = await repo.lastRuns(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const last = new Map(runs.map((r) => [r.triggerId, r]));
   return rows.map((row): TriggerStateDto => {
     const event = row.bindConfig.triggerType === "EVENT";
     const live = event ? row.hasToken : row.nextRunAt !== null;
     const reason = row.stoppedReason ?? (live ? null : event ? NO_TOKEN : COPIED_TIME);
+    const run = last.get(row.id);
     return {
       id: row.id,
       state: row.stoppedReason ? "STOPPED" : live ? "ACTIVE" : "INACTIVE",
       reason,
       nextRunTime: !event && live && !row.stoppedReason ? row.nextRunAt!.getTime() : null,
+      lastRun: run
+        ? { status: run.status, startTime: run.startTime.getTime(), endTime: run.endTime?.getTime() ?? null }
+        : null,
     };
   });
 }
