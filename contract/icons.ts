@@ -28,6 +28,21 @@ export const setIconLinkRefresher = (refresh: (icon: string) => string) => {
 export const iconOr = (kind: IconKind, icon: string | null | undefined) =>
   icon?.trim() ? refreshLink(icon) : defaultIcon(kind);
 
+/**
+ * A stored picture link as answered where no default belongs — the tenant's logo and banners, an exported file
+ * that is imported again: refreshed like iconOr's, and "" (none set) stays "".
+ */
+export const freshLink = (link: string) => (link.trim() ? refreshLink(link) : link);
+
+/**
+ * A stored snapshot (history entries, publish applications) as answered: every icon and avatar in it through
+ * freshLink, at any depth. The snapshot itself is left as stored.
+ */
+export const freshIcons = <T>(snapshot: T): T =>
+  JSON.parse(JSON.stringify(snapshot), (key: string, value: unknown) =>
+    (key === "icon" || key === "avatar") && typeof value === "string" ? freshLink(value) : value,
+  ) as T;
+
 /** A default picture rather than one somebody chose. */
 export const isDefaultIcon = (url: string) =>
   url.startsWith(ICON_BASE) && iconFiles.includes(url.slice(ICON_BASE.length));

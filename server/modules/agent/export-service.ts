@@ -7,6 +7,7 @@ import {
   agentFileSchema,
   type ImportResultDto,
 } from "#contract/api/agent-export";
+import { freshLink } from "#contract/icons";
 import { formatSize } from "#server/api/body-limit";
 import type { Actor, Deps } from "#server/core";
 import { badField, fail, forbidden, zodRefusal } from "#server/core";
@@ -33,7 +34,8 @@ export async function exportAgent(deps: Deps, actor: Actor, agentId: number) {
     agent: {
       name: agent.name,
       description: agent.description,
-      icon: agent.icon,
+      // A file is kept and imported later: its links to our uploads are signed afresh, as in any answer.
+      icon: freshLink(agent.icon),
       systemPrompt: agent.systemPrompt,
       userPrompt: agent.userPrompt,
       openSuggest: agent.openSuggest,
@@ -49,7 +51,7 @@ export async function exportAgent(deps: Deps, actor: Actor, agentId: number) {
       type: c.type,
       targetId: c.targetId,
       name: c.name,
-      icon: c.icon,
+      icon: freshLink(c.icon),
       description: c.description,
       bindConfig: c.bindConfig,
       exceptionOut: c.exceptionOut === 1 ? 1 : 0,

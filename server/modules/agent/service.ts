@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { freshIcons } from "#contract/icons";
 import { pageOf, pageWindow } from "#contract/page";
 import type { Actor, Deps } from "#server/core";
 import { fail, forbidden, notFound } from "#server/core";
@@ -379,7 +380,8 @@ export async function listHistory(deps: Deps, actor: Actor, agentId: number) {
     targetType: entry.targetType,
     targetId: entry.targetId,
     type: entry.type,
-    config: entry.config,
+    // Snapshots keep icons as stored; links to uploads are answered signed afresh.
+    config: freshIcons(entry.config),
     description: entry.description,
     opUser: toCreatorInfo(user),
     created: entry.created.toISOString(),

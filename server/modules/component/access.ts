@@ -1,5 +1,6 @@
 import type { ComponentPermission } from "#contract/components";
 import { componentPermissions } from "#contract/components";
+import { freshIcons } from "#contract/icons";
 import type { Actor, Deps } from "#server/core";
 import { forbidden, notFound } from "#server/core";
 import { developsIn, toCreatorInfo } from "../agent/dto";
@@ -96,7 +97,8 @@ export function historyEntryView<T extends "Plugin" | "Workflow">(targetType: T,
     targetType,
     targetId: entry.targetId,
     type: entry.type,
-    config: entry.config,
+    // Snapshots keep icons as stored; links to uploads are answered signed afresh.
+    config: freshIcons(entry.config),
     description: entry.description,
     opUser: toCreatorInfo(user),
     created: entry.created.toISOString(),

@@ -1,5 +1,5 @@
 import type { PublishTargetType } from "#contract/enums";
-import { iconOr } from "#contract/icons";
+import { freshIcons, freshLink, iconOr } from "#contract/icons";
 import { pageOf } from "#contract/page";
 import type { Actor, Deps } from "#server/core";
 import { forbidden, notFound, requireSystemAdmin } from "#server/core";
@@ -56,7 +56,16 @@ async function squareList(
     actor,
     rows.map((r) => r.item.targetId),
   );
-  const records = rows.map(({ item, user }) => ({
+  const records = rows.map((row) => squareCard(row, fieldsOf(row.item.targetId)));
+  return pageOf(records, total, input.pageSize, input.page);
+}
+
+/** One square card: the publication, its kind's fields and its publisher (the square and the favourites lists). */
+export function squareCard<F extends SquareCardFields>(
+  { item, user }: { item: repo.PublishedRow; user: Parameters<typeof toCreatorInfo>[0] },
+  fields: F,
+) {
+  return {
     id: item.id,
     tenantId: item.tenantId,
     spaceId: item.spaceId,
@@ -69,12 +78,11 @@ async function squareList(
     scope: item.scope,
     category: item.category,
     allowCopy: item.allowCopy,
-    ...fieldsOf(item.targetId),
+    ...fields,
     publishUser: toCreatorInfo(user),
     created: item.created.toISOString(),
     modified: item.modified.toISOString(),
-  }));
-  return pageOf(records, total, input.pageSize, input.page);
+  };
 }
 
 type CardFieldsOf<A extends { squareFields(...args: never[]): Promise<(id: number) => SquareCardFields> }> = ReturnType<
@@ -150,6 +158,9 @@ export async function getApply(deps: Deps, actor: Actor, applyId: number) {
   if (!row) throw notFound("发布申请不存在");
   return {
     ...row,
+    // The snapshot holds the icons as stored when applying: links to uploads are answered signed afresh.
+    icon: freshLink(row.icon),
+    config: freshIcons(row.config),
     created: row.created.toISOString(),
     modified: row.modified.toISOString(),
     auditTime: row.auditTime?.toISOString() ?? null,

@@ -6,7 +6,7 @@ import { findModel } from "../model";
 import { publishedOfTarget } from "../publish";
 import { findTenantConfigValues, saveTenantConfigValues } from "../tenant";
 import { type TenantConfig, tenantConfigSchema } from "../tenant/contract";
-import { getTenantConfig } from "../tenant/service";
+import { freshPictures, getTenantConfig } from "../tenant/service";
 
 type Category = "BaseConfig" | "LoginConfig" | "PublishConfig" | "ModelSetting" | "AgentSetting" | "MailConfig";
 type InputType = "Input" | "Textarea" | "Select" | "Number" | "Switch" | "Password" | "MultiInput";
@@ -110,7 +110,9 @@ const numericNames = new Set(
 
 export async function listConfig(deps: Deps, actor: Actor) {
   requireSystemAdmin(actor);
-  const config = await getTenantConfig(deps, actor.tenantId);
+  const stored = await getTenantConfig(deps, actor.tenantId);
+  // Pictures as the form previews them: a link to an upload signed afresh (saving it back stores the fresh one).
+  const config = { ...stored, ...freshPictures(stored) };
   return configItems.map((item, sort) => ({
     ...item,
     tenantId: actor.tenantId,

@@ -1,3 +1,4 @@
+import { freshLink } from "#contract/icons";
 import type { Deps } from "#server/core";
 import { type PublicTenantConfig, secretTenantFields, type TenantConfig, tenantConfigSchema } from "./contract";
 import { findTenantConfigValues } from "./repo";
@@ -18,6 +19,16 @@ export async function getTenantConfig(deps: Deps, tenantId: number): Promise<Ten
   return tenantConfigSchema.parse(clean);
 }
 
+/** The settings that hold a picture: an uploaded one is stored as its signed link, which expires. */
+export const tenantPictures = ["siteLogo", "faviconUrl", "loginBanner", "squareBanner"] as const;
+
+/** The picture settings as answered: links to our uploads signed afresh (see freshLink). */
+export const freshPictures = (config: TenantConfig) =>
+  Object.fromEntries(tenantPictures.map((name) => [name, freshLink(config[name])])) as Pick<
+    TenantConfig,
+    (typeof tenantPictures)[number]
+  >;
+
 /**
  * The settings anyone may read. For a signed-in caller `{{USER_NAME}}` in the home slogan becomes their name: the
  * original client renders the slogan as HTML, so characters that could start markup are left out of the name.
@@ -31,6 +42,7 @@ export function toPublicConfig(config: TenantConfig, userName?: string): PublicT
       : config.homeSlogan.replaceAll("{{USER_NAME}}", userName.replace(/[<>&"'`]/g, ""));
   return {
     ...(copy as Omit<TenantConfig, (typeof secretTenantFields)[number]>),
+    ...freshPictures(config),
     homeSlogan,
     version: APP_VERSION,
     captchaAccessKeyId: "",
