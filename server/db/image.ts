@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { cp, mkdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrationsFolder, openDatabase } from "./client";
@@ -71,7 +71,7 @@ export async function chooseImage(dir = IMAGE_DIR, folder = migrationsFolder): P
 export async function copyImage(imageDataDir: string, pgliteDir: string) {
   const copying = `${pgliteDir}.copying`;
   await rm(copying, { recursive: true, force: true });
-  await cp(imageDataDir, copying, { recursive: true });
+  await copyTree(imageDataDir, copying);
   try {
     if (existsSync(pgliteDir)) await rmdir(pgliteDir);
   } catch {
@@ -80,6 +80,35 @@ export async function copyImage(imageDataDir: string, pgliteDir: string) {
   }
   await rename(copying, pgliteDir);
   return true;
+}
+
+/** Files copied at once: the image is about 1,200 small files, and each waits on the file system, not the CPU. */
+const COPIES_IN_FLIGHT = 16;
+
+/**
+ * The image's directory tree copied file by file, many at once. fs.cp took 1–3 s for it (several calls one after
+ * the other per file, each waiting for the event loop that the server's modules keep busy while they load);
+ * this is as quick as `cp -r`. Directories keep their modes: PostgreSQL refuses a data directory others can read.
+ */
+async function copyTree(from: string, to: string) {
+  const entries = await readdir(from, { withFileTypes: true, recursive: true });
+  const source = (e: (typeof entries)[number]) => path.join(e.parentPath, e.name);
+  // Sorted, a directory comes before everything inside it.
+  const dirs = [from, ...entries.filter((e) => e.isDirectory()).map(source)].sort();
+  for (const dir of dirs) {
+    const target = path.join(to, path.relative(from, dir));
+    await mkdir(target, { recursive: true });
+    await chmod(target, (await stat(dir)).mode);
+  }
+  const files = entries.filter((e) => !e.isDirectory()).map(source);
+  let next = 0;
+  const copier = async () => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      await copyFile(file, path.join(to, path.relative(from, file)));
+    }
+  };
+  await Promise.all(Array.from({ length: COPIES_IN_FLIGHT }, copier));
 }
 
 /** An on-disk PGlite data directory that has no cluster yet (PG_VERSION is the first file initdb writes). */
