@@ -3,7 +3,12 @@ import type { Actor, Deps } from "#server/core";
 import { notFound } from "#server/core";
 import { agentComponents, type FavouriteTargetType, userFavourites } from "#server/db/schema";
 import { labelOf } from "../component/kinds";
+import { adapterFor } from "../publish/adapter";
+import { squareCard } from "../publish/square-service";
 import { visiblePublication } from "../publish/visibility";
+import { listSpacesOfUser } from "../space";
+import type { FavouriteListInput } from "./contract";
+import * as repo from "./repo";
 
 /**
  * Favourites (收藏) of published plugins and workflows, and the figures their square cards show — in the agents'
@@ -77,4 +82,34 @@ export async function setFavourite(
       .delete(userFavourites)
       .where(and(eq(userFavourites.userId, actor.userId), ofType(targetType, [targetId])));
   }
+}
+
+/**
+ * The caller's favourites of one kind as square cards, newest favourite first (contract/api/favourite.ts): each
+ * target once, through the publication the caller sees (a tenant-wide one before one in their space, as
+ * visiblePublication chooses).
+ */
+export async function listFavourites(
+  deps: Deps,
+  actor: Actor,
+  targetType: FavouriteTargetType,
+  input: FavouriteListInput,
+) {
+  const spaceIds = (await listSpacesOfUser(deps.db, actor.tenantId, actor.userId)).map((r) => r.space.id);
+  const scope = { tenantId: actor.tenantId, userId: actor.userId, targetType, spaceIds };
+  const ids = await repo.pageFavouriteTargets(
+    deps.db,
+    { ...scope, kw: input.kw || undefined },
+    input.pageSize,
+    (input.page - 1) * input.pageSize,
+  );
+  const [publications, fieldsOf] = await Promise.all([
+    repo.visiblePublications(deps.db, scope, ids),
+    adapterFor(targetType).squareFields(deps, actor, ids),
+  ]);
+  return ids.flatMap((id) => {
+    const own = publications.filter((p) => p.item.targetId === id);
+    const shown = own.find((p) => p.item.scope === "Tenant") ?? own[0];
+    return shown ? [squareCard(shown, fieldsOf(id))] : [];
+  });
 }
