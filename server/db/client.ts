@@ -72,7 +72,11 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+    // The read cache starts once the schema it reads (foreign keys, triggers) is final.
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+      await queued.enableCache();
+    },
     // The readiness ping goes before queued chat statements: a real query, answered without their wait.
     ping: queued.ping,
     close: () => client.close(),

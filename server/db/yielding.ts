@@ -1,4 +1,5 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
 
 /** How long statements may run back to back before the event loop gets a turn. */
 const SLICE_MS = 4;
@@ -102,7 +103,9 @@ function readKey(sql: string, params: unknown[] | undefined, options: QueryOptio
  * Routes every statement of `client` through one StatementQueue. Statements keep their order; a transaction
  * holds the queue from BEGIN to COMMIT (PGlite serialises them anyway), its own statements pausing for a
  * loop turn when the slice is spent. `ping` runs `select 1` ahead of the queue, so a readiness check under
- * load says whether the database answers without waiting behind every chat turn's statements.
+ * load says whether the database answers without waiting behind every chat turn's statements. `enableCache`
+ * (once migrated) keeps answers of reads of rarely written tables (read-cache.ts); every statement and script
+ * passing here tells it what may have changed.
  */
 export function yieldBetweenStatements(client: PGlite) {
   const queue = new StatementQueue();
@@ -121,6 +124,16 @@ export function yieldBetweenStatements(client: PGlite) {
       }
     };
   const plain = queued(false);
+  let cache: ReadCache | null = null;
+  const exec = client.exec.bind(client);
+  // Scripts (pg-boss's schema) are not read statement by statement: after one, nothing cached is trusted.
+  client.exec = (async (...args: Parameters<PGlite["exec"]>) => {
+    try {
+      return await exec(...args);
+    } finally {
+      cache?.clear();
+    }
+  }) as PGlite["exec"];
   /**
    * Identical reads issued while one is still waiting for its turn share its answer (each gets its own copy):
    * 200 turns starting at once read the same token, agent, components and model, and each read costs
@@ -129,14 +142,29 @@ export function yieldBetweenStatements(client: PGlite) {
    */
   client.query = (async (sql: string, params?: unknown[], options?: QueryOptions) => {
     const key = readKey(sql, params, options);
-    if (key === null) return plain(sql, params, options);
+    if (key === null) {
+      // Before (a read issued after this write must not be answered from before it) and after (a read that ran
+      // while this write waited must not be kept).
+      cache?.wrote(sql);
+      try {
+        return await plain(sql, params, options);
+      } finally {
+        cache?.wrote(sql);
+      }
+    }
+    const sources = cache?.sourcesOf(sql) ?? null;
+    const cached = sources && cache?.get(key);
+    if (cached) return cached.value as Awaited<ReturnType<Query>>;
     const waiting = waitingReads.get(key);
     if (waiting) return structuredClone(await waiting);
     const read = (async () => {
       await queue.acquire(false);
       waitingReads.delete(key);
       try {
-        return await query(sql, params, options);
+        const stamp = sources && cache?.stamp(sources);
+        const result = await query(sql, params, options);
+        if (sources && stamp) cache?.set(key, sources, stamp, result);
+        return result;
       } finally {
         queue.release();
       }
@@ -152,12 +180,21 @@ export function yieldBetweenStatements(client: PGlite) {
         const paused: Transaction = Object.create(tx);
         paused.query = (async (...args: Parameters<Query>) => {
           await queue.pause();
+          cache?.wrote(args[0]);
           try {
             return await tx.query(...args);
           } finally {
             queue.lastAnswer = performance.now();
+            cache?.wrote(args[0]);
           }
         }) as Query;
+        paused.exec = (async (...args: Parameters<Transaction["exec"]>) => {
+          try {
+            return await tx.exec(...args);
+          } finally {
+            cache?.clear();
+          }
+        }) as Transaction["exec"];
         return fn(paused);
       });
     } finally {
@@ -167,6 +204,12 @@ export function yieldBetweenStatements(client: PGlite) {
   const urgentQuery = queued(true);
   return {
     client,
+    /** Starts the read cache; the schema (foreign keys, triggers) is read now, so call it once migrated. */
+    async enableCache(tables?: readonly string[]) {
+      const { rows } = await query<{ kind: string; source: string; target: string | null }>(SCHEMA_QUERY);
+      cache = readCache(schemaFrom(rows), tables);
+    },
+    cacheStats: () => cache?.stats() ?? null,
     async ping() {
       // PGlite runs each statement synchronously on this thread, so while this code runs no statement is
       // executing: a held queue means a transaction between statements, or a result on its way back. If the

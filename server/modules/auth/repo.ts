@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { authTokens, users, verifyCodes } from "#server/db/schema";
 import { containsPattern } from "#server/lib/sql";
@@ -74,13 +74,17 @@ export async function insertToken(db: Db, values: typeof authTokens.$inferInsert
   await db.insert(authTokens).values(values);
 }
 
+/**
+ * The session and its user unless expired. Expiry is checked here, not in SQL: the statement is then the same on
+ * every request of a session, so the embedded database's read cache (server/db/read-cache.ts) can answer it.
+ */
 export async function findLiveToken(db: Db, tokenHash: string) {
   const [row] = await db
     .select({ token: authTokens, user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, new Date())));
-  return row;
+    .where(eq(authTokens.tokenHash, tokenHash));
+  return row && row.token.expiresAt.getTime() > Date.now() ? row : undefined;
 }
 
 export async function extendToken(db: Db, tokenHash: string, expiresAt: Date) {

@@ -235,7 +235,6 @@ export async function startChat(
     : await visibleAgent(deps, actor, conversation.agentId);
   if (!agent) throw notFound("智能体不存在");
   if (conversation.devMode && conversation.type === "Chat") await accessAgent(deps, actor, agent.id);
-  if (await repo.executingRun(deps.db, conversation.id)) throw fail(BUSY);
   const config = await runnableConfig(deps, agent, { devMode: conversation.devMode === 1, userId: actor.userId });
   if (attachments.length && config.openFileBox !== "Open") throw fail(FILE_BOX_CLOSED);
   const { model, bind } = await modelOf(deps, agent, config);
@@ -255,7 +254,7 @@ export async function startChat(
     selectedComponentIds: input.selectedComponents.map((c) => c.id),
     requestId,
   };
-  // Checked again under the conversation's lock: of two simultaneous messages only one starts.
+  // A running answer is checked under the conversation's lock: of two simultaneous messages only one starts.
   const started = await beginTurn(deps, turn);
   if (!started) throw fail(BUSY);
   const done = streamTurn(deps, turn, started, emit).then(async (final) => {

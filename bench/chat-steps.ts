@@ -1,0 +1,88 @@
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { startFakeOpenAI } from "#tests/fixtures/fake-openai";
+import { ADMIN_PASSWORD, startServer } from "#tests/support/server";
+import { machine } from "./chat-procs";
+import { ms, percentile, readSse, table } from "./lib";
+
+/**
+ * One chat turn at a time, in one process on PGlite: how many SQL statements the database executes before the
+ * response headers and for the whole turn (reads answered by the read cache are not executed), and the server
+ * thread's CPU time until the headers. Counts do not depend on the machine's load, unlike the times of
+ * bench/chat.ts. `node --import tsx bench/chat-steps.ts [turns]`.
+ */
+let executed = 0;
+const query = PGlite.prototype.query;
+PGlite.prototype.query = function (this: PGlite, ...args: Parameters<PGlite["query"]>) {
+  executed += 1;
+  return query.apply(this, args);
+} as PGlite["query"];
+const transaction = PGlite.prototype.transaction;
+PGlite.prototype.transaction = function <T>(this: PGlite, fn: (tx: Transaction) => Promise<T>) {
+  return transaction.call(this, (tx: Transaction) => {
+    const counted: Transaction = Object.create(tx);
+    counted.query = ((...args: Parameters<Transaction["query"]>) => {
+      executed += 1;
+      return tx.query(...args);
+    }) as Transaction["query"];
+    return fn(counted);
+  }) as Promise<T>;
+} as PGlite["transaction"];
+
+const TURNS = Number(process.argv[2] ?? 20);
+const [server, fake] = await Promise.all([startServer(), startFakeOpenAI({ benchChunks: 20, benchDelayMs: 5 })]);
+
+async function api(path: string, token: string | null, body?: unknown) {
+  const res = await server.call(path, { token, ...(body === undefined ? {} : { body }) });
+  if (res.code !== "0000") throw new Error(`${path}: ${res.code} ${res.message}`);
+  return res.data;
+}
+
+const token = await server.login("admin", ADMIN_PASSWORD);
+const spaceId = (await api("/api/space/list", token))[0].id;
+const modelId = await api("/api/system/model/save", token, {
+  name: "bench",
+  model: "fake-bench",
+  baseUrl: fake.url,
+  apiKey: fake.apiKey,
+  functionCall: "Unsupported",
+});
+const agentId = await api("/api/agent/add", token, { spaceId, name: "bench" });
+const agent = await api(`/api/agent/${agentId}`, token);
+await api("/api/agent/component/model/update", token, {
+  id: agent.modelComponentConfig.id,
+  targetId: modelId,
+  bindConfig: {},
+});
+
+const samples: { headersMs: number; cpuMs: number; before: number; total: number }[] = [];
+for (let i = 0; i < TURNS + 3; i++) {
+  const { id } = await api("/api/agent/conversation/create", token, { agentId });
+  executed = 0;
+  const cpu = process.cpuUsage();
+  const sent = performance.now();
+  const res = await fetch(`${server.url}/api/agent/conversation/chat`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ conversationId: id, message: `turn ${i}` }),
+  });
+  const headersMs = performance.now() - sent;
+  const used = process.cpuUsage(cpu);
+  const before = executed;
+  // The stream ends once the turn's last writes (answer, run, relation, notification) have landed.
+  await readSse(res, () => {});
+  // The first turns compile statements and code paths: not measured.
+  if (i >= 3) samples.push({ headersMs, cpuMs: (used.user + used.system) / 1000, before, total: executed });
+}
+const med = (k: keyof (typeof samples)[number]) =>
+  percentile(
+    samples.map((s) => s[k]),
+    50,
+  );
+table(
+  `One turn at a time, ${TURNS} turns, medians (${machine()}; database PGlite; client, server and fake model in one process)`,
+  ["request → headers", "CPU until headers (all of this process)", "SQL executed before headers", "SQL per turn"],
+  [[ms(med("headersMs")), ms(med("cpuMs")), med("before"), med("total")]],
+);
+await server.close();
+await fake.close();
+process.exit(0);

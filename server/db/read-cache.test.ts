@@ -1,0 +1,95 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { yieldBetweenStatements } from "./yielding";
+
+let client: PGlite;
+let stats: () => { hits: number; misses: number; entries: number } | null;
+
+const CACHEABLE = ["parent", "child", "logged"];
+
+beforeAll(async () => {
+  const queued = yieldBetweenStatements(await PGlite.create({ dataDir: "memory://" }));
+  client = queued.client;
+  await client.exec(`
+    create table parent (id int primary key, name text);
+    create table child (id int primary key, parent_id int references parent(id) on delete cascade, name text);
+    create table other (id int primary key, name text);
+    create table logged (id int primary key, name text);
+    create table audit (name text);
+    create function log_write() returns trigger language plpgsql as $$
+      begin insert into audit values (new.name); update parent set name = new.name where id = 1; return new; end $$;
+    create trigger logged_write after insert on logged for each row execute function log_write();
+    insert into parent values (1, 'a'), (2, 'b');
+    insert into child values (10, 1, 'x'), (20, 2, 'y');
+    insert into other values (1, 'o');`);
+  await queued.enableCache(CACHEABLE);
+  stats = queued.cacheStats;
+});
+
+afterAll(() => client.close());
+
+const parentName = async (id = 1) =>
+  (await client.query<{ name: string }>(`select "name" from "parent" where "id" = $1`, [id])).rows[0]?.name;
+const childCount = async () =>
+  (await client.query<{ n: number }>(`select count(*)::int as n from "child" where "parent_id" = $1`, [2])).rows[0]?.n;
+const hits = () => stats()?.hits ?? 0;
+
+describe("the embedded database's read cache", () => {
+  it("answers a repeated read from the cache, each caller getting its own copy", async () => {
+    expect(await parentName()).toBe("a");
+    const before = hits();
+    const first = await client.query<{ name: string }>(`select "name" from "parent" where "id" = $1`, [1]);
+    expect(hits()).toBe(before + 1);
+    (first.rows[0] as { name: string }).name = "changed by a caller";
+    expect(await parentName()).toBe("a");
+  });
+
+  it("reads afresh after an update, also one made in a transaction, and not after a rolled-back one", async () => {
+    expect(await parentName()).toBe("a");
+    await client.query(`update "parent" set "name" = $1 where "id" = $2`, ["a2", 1]);
+    expect(await parentName()).toBe("a2");
+    await client.transaction(async (tx) => {
+      await tx.query(`update "parent" set "name" = 'a3' where "id" = 1`);
+      // Inside the transaction its own write is seen, never the cached answer.
+      expect((await tx.query<{ name: string }>(`select "name" from "parent" where "id" = 1`)).rows[0]?.name).toBe("a3");
+    });
+    expect(await parentName()).toBe("a3");
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query(`update "parent" set "name" = 'lost' where "id" = 1`);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await parentName()).toBe("a3");
+  });
+
+  it("drops the answers of tables a delete cascades into", async () => {
+    expect(await childCount()).toBe(1);
+    expect(await childCount()).toBe(1);
+    await client.query(`delete from "parent" where "id" = $1`, [2]);
+    expect(await childCount()).toBe(0);
+  });
+
+  it("drops everything after a write to a table with a trigger, or a script", async () => {
+    expect(await parentName()).toBe("a3");
+    await client.query(`insert into "logged" values ($1, $2)`, [1, "set by the trigger"]);
+    expect(await parentName()).toBe("set by the trigger");
+    await client.exec(`update parent set name = 'set by a script' where id = 1`);
+    expect(await parentName()).toBe("set by a script");
+  });
+
+  it("does not keep reads of other tables, joins with them, or reads of the clock", async () => {
+    const reads = [
+      `select "name" from "other" where "id" = 1`,
+      `select p."name" from "parent" p join "other" o on o."id" = p."id"`,
+      `select "name", now() from "parent" where "id" = 1`,
+      `select * from generate_series(1, 2)`,
+    ];
+    for (const sql of reads) await client.query(sql);
+    const before = hits();
+    for (const sql of reads) await client.query(sql);
+    expect(hits()).toBe(before);
+    await client.query(`update "other" set "name" = 'o2' where "id" = 1`);
+    expect((await client.query<{ name: string }>(reads[0] as string)).rows[0]?.name).toBe("o2");
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Answers of repeated reads of rarely written tables (tenant settings, users and sessions, spaces, agents, their
+ * components and publications, models…) kept in this process, for the embedded database only: PGlite is opened by
+ * one process, so every write passes through this process's statement layer (yielding.ts), which tells the cache.
+ * A chat turn's checks read about a dozen such rows that change seldom; each read costs the one thread a
+ * millisecond or more, and 200 turns waited behind each other's.
+ *
+ * Correctness rests on generations: every cacheable table has a counter, bumped after any statement that may
+ * have written it (any non-SELECT naming it, and the tables its foreign keys cascade into), and everything is
+ * dropped after a statement we cannot read (a multi-statement script, DDL, a table with triggers). An answer is
+ * served only while the generations of all the tables it read are those it was read under. Reads inside a
+ * transaction neither use nor fill the cache (they must see their own, uncommitted writes).
+ */
+
+/** Tables whose reads may be cached: written by settings, editors and sign-in, not by every chat turn. */
+export const CACHEABLE_TABLES = [
+  "tenant",
+  "tenant_config",
+  "user",
+  "auth_token",
+  "space",
+  "space_user",
+  "agent",
+  "agent_component",
+  "published",
+  "model",
+  "plugin",
+  "workflow",
+  "knowledge_base",
+  "custom_table",
+  "custom_table_field",
+] as const;
+
+const MAX_ENTRIES = 2_000;
+
+/** A plain read: no row locks, sequences, advisory locks, notifications or clock. */
+const SELECT = /^\s*select\b/i;
+const UNCACHEABLE =
+  /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|nextval|setval|currval|pg_|now\s*\(|current_(timestamp|date|time)|localtime|clock_timestamp|statement_timestamp|random\s*\(|gen_random|uuid/i;
+/** Every `from x` / `join x` target, quoted or bare, schema-qualified or not; `(` marks a subquery. */
+const SOURCE = /\b(?:from|join)\s+(\(|(?:"[^"]+"|[a-z_][\w$]*)(?:\s*\.\s*(?:"[^"]+"|[a-z_][\w$]*))?)(\s*\()?/gi;
+const IDENTIFIER = /"([^"]+)"|\b([a-z_][\w$]*)\b/gi;
+
+const unquote = (name: string) => name.replace(/"/g, "").replace(/\s/g, "").toLowerCase();
+
+interface Entry {
+  value: unknown;
+  tables: string[];
+  generations: number[];
+  epoch: number;
+}
+
+export interface Schema {
+  /** Table → the tables whose rows a write to it may change too (foreign keys ON DELETE/UPDATE CASCADE, SET …). */
+  cascades: Map<string, string[]>;
+  /** Tables with user triggers: a write to them may change anything. */
+  triggered: Set<string>;
+}
+
+export function readCache(schema: Schema, cacheable: readonly string[] = CACHEABLE_TABLES) {
+  const tables = new Set(cacheable);
+  const generation = new Map<string, number>([...tables].map((t) => [t, 0]));
+  let epoch = 0;
+  const entries = new Map<string, Entry>();
+  let hits = 0;
+  let misses = 0;
+
+  /** The cacheable tables a read uses, or null when it reads anything else (or cannot be cached at all). */
+  function sourcesOf(sql: string): string[] | null {
+    if (!SELECT.test(sql) || UNCACHEABLE.test(sql)) return null;
+    const used = new Set<string>();
+    for (const m of sql.matchAll(SOURCE)) {
+      const target = m[1] as string;
+      if (target === "(") continue;
+      if (m[2]) return null; // a function in FROM (unnest, generate_series…)
+      const name = unquote(target).replace(/^public\./, "");
+      if (!tables.has(name)) return null;
+      used.add(name);
+    }
+    return used.size ? [...used] : null;
+  }
+
+  const bump = (name: string, seen = new Set<string>()) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    if (schema.triggered.has(name)) {
+      clear();
+      return;
+    }
+    if (generation.has(name)) generation.set(name, (generation.get(name) ?? 0) + 1);
+    for (const next of schema.cascades.get(name) ?? []) bump(next, seen);
+  };
+
+  function clear() {
+    epoch += 1;
+    entries.clear();
+  }
+
+  return {
+    /** Whether a statement is a read this cache keeps (its key is then worth computing). */
+    sourcesOf,
+    get(key: string): { value: unknown } | null {
+      const entry = entries.get(key);
+      if (!entry) {
+        misses += 1;
+        return null;
+      }
+      const fresh = entry.epoch === epoch && entry.tables.every((t, i) => generation.get(t) === entry.generations[i]);
+      if (!fresh) {
+        entries.delete(key);
+        misses += 1;
+        return null;
+      }
+      // Least recently used goes first when full: a hit moves to the end.
+      entries.delete(key);
+      entries.set(key, entry);
+      hits += 1;
+      return { value: structuredClone(entry.value) };
+    },
+    /** The generations a read runs under, taken right before it executes (statements run one at a time). */
+    stamp(sources: string[]) {
+      return { generations: sources.map((t) => generation.get(t) ?? 0), epoch };
+    },
+    set(key: string, sources: string[], stamp: { generations: number[]; epoch: number }, value: unknown) {
+      if (stamp.epoch !== epoch || sources.some((t, i) => generation.get(t) !== stamp.generations[i])) return;
+      entries.set(key, { value: structuredClone(value), tables: sources, ...stamp });
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    },
+    /** After a statement that is not a cacheable read has run (or failed): whatever it may have written is stale. */
+    wrote(sql: string) {
+      if (SELECT.test(sql) && !/\bpg_|nextval|setval/i.test(sql)) {
+        // A SELECT writes nothing unless it calls a function that does; ours never do beyond these.
+        return;
+      }
+      if (!/^\s*(insert|update|delete|with|merge)\b/i.test(sql)) {
+        clear();
+        return;
+      }
+      for (const m of sql.matchAll(IDENTIFIER)) bump(((m[1] ?? m[2]) as string).toLowerCase());
+    },
+    /** After something we cannot inspect (a script of several statements). */
+    clear,
+    stats: () => ({ hits, misses, entries: entries.size }),
+  };
+}
+
+export type ReadCache = ReturnType<typeof readCache>;
+
+/** The schema facts the cache needs, read from the catalog once the database is migrated. */
+export const SCHEMA_QUERY = `
+  select 'fk' as kind, parent.relname as source, child.relname as target
+    from pg_constraint c
+    join pg_class parent on parent.oid = c.confrelid
+    join pg_class child on child.oid = c.conrelid
+   where c.contype = 'f' and (c.confdeltype in ('c', 'n', 'd') or c.confupdtype in ('c', 'n', 'd'))
+     and parent.relnamespace = 'public'::regnamespace
+  union all
+  select 'trigger', cl.relname, null
+    from pg_trigger t join pg_class cl on cl.oid = t.tgrelid
+   where not t.tgisinternal and cl.relnamespace = 'public'::regnamespace`;
+
+export function schemaFrom(rows: { kind: string; source: string; target: string | null }[]): Schema {
+  const cascades = new Map<string, string[]>();
+  const triggered = new Set<string>();
+  for (const r of rows) {
+    if (r.kind === "trigger") triggered.add(r.source);
+    else if (r.target) cascades.set(r.source, [...(cascades.get(r.source) ?? []), r.target]);
+  }
+  return { cascades, triggered };
+}
