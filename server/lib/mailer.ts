@@ -1,4 +1,3 @@
-import nodemailer from "nodemailer";
 import type { Config } from "../config";
 import type { TenantConfig } from "../modules/tenant/contract";
 
@@ -16,7 +15,7 @@ export function mailTransport(config: Config, tenant: TenantConfig) {
   const user = tenant.smtpHost ? tenant.smtpUsername : config.SMTP_USER;
   const pass = tenant.smtpHost ? tenant.smtpPassword : config.SMTP_PASS;
   const from = tenant.smtpFrom || config.SMTP_FROM || user || `no-reply@${host}`;
-  const transport = nodemailer.createTransport({
+  const options = {
     host,
     port,
     secure: config.SMTP_SECURE ?? port === 465,
@@ -24,8 +23,12 @@ export function mailTransport(config: Config, tenant: TenantConfig) {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 15_000,
-  });
+  };
   return {
-    send: (mail: Mail) => transport.sendMail({ from, ...mail }),
+    send: async (mail: Mail) => {
+      // Loaded with the first mail, not at every start (idle memory, issue 16).
+      const { default: nodemailer } = await import("nodemailer");
+      return nodemailer.createTransport(options).sendMail({ from, ...mail });
+    },
   };
 }

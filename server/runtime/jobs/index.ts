@@ -1,4 +1,4 @@
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { Deps } from "#server/core";
 import type { Database, Db } from "#server/db/client";
 
@@ -154,7 +154,10 @@ export function runnerFor(deps: Deps): Promise<Runner> {
 }
 
 async function startRunner({ deps, database }: Platform): Promise<Runner> {
-  const boss = new PgBoss({
+  // Loaded with the first job, not at every start: pg-boss brings the PostgreSQL driver and a cron library along
+  // (idle memory and start-up time on the embedded database, issue 16).
+  const { default: Boss } = await import("pg-boss");
+  const boss = new Boss({
     db: { executeSql: executeSql(database) },
     schedule: false,
     maintenanceIntervalSeconds: 120,
