@@ -1,4 +1,6 @@
+import type { ComponentPageInput } from "#contract/api/component";
 import { iconOr } from "#contract/icons";
+import { pageOf, pageWindow } from "#contract/page";
 import type { Actor, Deps } from "#server/core";
 import { listSpaceKnowledge } from "../knowledge";
 import { listSpaceOwnModels } from "../model";
@@ -6,6 +8,7 @@ import { listSpacePlugins } from "../plugin";
 import { accessSpace } from "../space/service";
 import { listSpaceTableItems } from "../table";
 import { listSpaceWorkflows } from "../workflow";
+import { pageLibrary } from "./library-repo";
 
 /**
  * The space's component library (ComponentInfo of the original client). Each kind's module adds its rows
@@ -37,4 +40,35 @@ export async function listSpaceComponents(deps: Deps, actor: Actor, spaceId: num
     ...c,
     icon: iconOr(c.type, c.icon),
   }));
+}
+
+/**
+ * One page of the library as its tabs and search box filter it (the 组件库 page): the same rows as the list
+ * above, read in one query instead of every kind's whole table. 最近打开 lists the most recently changed first,
+ * as every tab does (opening a component is not recorded).
+ */
+export async function pageSpaceComponents(deps: Deps, actor: Actor, input: ComponentPageInput) {
+  await accessSpace(deps, actor, input.spaceId);
+  const { limit, offset } = pageWindow(input.current, input.pageSize);
+  const { rows, total } = await pageLibrary(
+    deps.db,
+    {
+      tenantId: actor.tenantId,
+      spaceId: input.spaceId,
+      type: input.type,
+      published: input.status === "Published",
+      creatorId: input.creator === "Me" ? actor.userId : undefined,
+      kw: input.kw || undefined,
+    },
+    limit,
+    offset,
+  );
+  const records = rows.map(({ total: _, ...row }) => ({
+    ...row,
+    spaceId: input.spaceId,
+    icon: iconOr(row.type, row.icon),
+    created: row.created.toISOString(),
+    modified: row.modified.toISOString(),
+  }));
+  return pageOf(records, total, input.pageSize, input.current);
 }
