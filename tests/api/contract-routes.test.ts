@@ -510,8 +510,10 @@ describe("responses conform to the contract on the happy path", () => {
       await call(publish.apply, { token, body });
     }
     await call(favourite.pluginCollect, { token, params: { id: pluginId }, body: { pluginId } });
+    await call(favourite.pluginCollectList, { token, body: { page: 1, pageSize: 10 } });
     await call(favourite.pluginUnCollect, { token, params: { id: pluginId }, body: { pluginId } });
     await call(favourite.workflowCollect, { token, params: { id: workflowId }, body: { workflowId } });
+    await call(favourite.workflowCollectList, { token, body: { page: 1, pageSize: 10 } });
     await call(favourite.workflowUnCollect, { token, params: { id: workflowId }, body: { workflowId } });
   });
 
