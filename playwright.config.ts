@@ -19,10 +19,16 @@ const chromiumArgs = [
   "--disable-sync",
 ];
 
+/**
+ * Specs that change what every other spec sees (the tenant's settings, public models and defaults) or that expect a
+ * fresh install (first-run: the seeded square and default agent as a new server has them) run one at a time, first;
+ * everything else then runs two at a time and keeps to its own rows (unique names, filtered lists).
+ */
+const tenantWide = /\/(first-run|system-nojs|chat-models)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
-  workers: 1,
-  fullyParallel: false,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -33,7 +39,16 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumArgs },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    { name: "tenant-wide", testMatch: tenantWide, workers: 1, use: { browserName: "chromium" } },
+    {
+      name: "chromium",
+      testIgnore: tenantWide,
+      dependencies: ["tenant-wide"],
+      fullyParallel: true,
+      use: { browserName: "chromium" },
+    },
+  ],
   webServer: {
     // The production build, as users run it; CI builds once before this suite and says so with E2E_BUILT=1.
     command: `${process.env.E2E_BUILT ? "" : "npm run build && "}node --import tsx server/main.ts`,

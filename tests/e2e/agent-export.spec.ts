@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { createAgent, newConversation, personalSpaceId } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 /** 导出配置 / 导入配置 / 日志 from the develop page's agent card, with JavaScript and without. */
 
@@ -37,7 +37,7 @@ for (const javaScript of [true, false]) {
     test.use({ javaScriptEnabled: javaScript });
 
     test("export an agent's configuration and import it as a new agent; bad files are refused", async ({ page }) => {
-      await loginWithPassword(page, ADMIN.account, ADMIN.password);
+      await signInAdmin(page);
       const { name } = await createAgent(page, "template-3");
       const spaceId = await personalSpaceId(page);
       const content = await exportFrom(page, spaceId, name, javaScript);
@@ -55,13 +55,13 @@ for (const javaScript of [true, false]) {
 }
 
 test("日志 lists the agent's conversations and shows one's messages", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const { agentId, name, spaceId } = await createAgent(page, "template-1");
   const id = await newConversation(page, agentId);
   await page.goto(`/home/chat/${id}`);
   await page.getByLabel("输入消息").fill("写进日志的问题");
   await page.getByRole("button", { name: "发送" }).click();
-  await expect(page.getByRole("list", { name: "对话内容" }).getByText("写进日志的问题")).toBeVisible();
+  await expect(page.getByRole("list", { name: "对话内容" }).getByText("写进日志的问题", { exact: true })).toBeVisible();
 
   await page.goto(`/space/${spaceId}/develop?kw=${encodeURIComponent(name)}`);
   await page.getByRole("button", { name: `${name}的更多操作` }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { answerTo, messageList } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 // /agent/:id as the original has it: a chat-like start page with the opening message, the guide questions and the
 // variables form, and the conversations with this agent in 相关会话. The seeded square example 写作助手 has all of them.
@@ -10,7 +10,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("/agent/:id opens like a chat and lists the conversations started from it", async ({ page }) => {
-      await loginWithPassword(page, ADMIN.account, ADMIN.password);
+      await signInAdmin(page);
       await page.goto("/square");
       await page
         .getByRole("link")

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
 test("create an agent and edit its prompt without JavaScript", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password, "/login?redirect=%2Fspace");
+  await signInAdmin(page, "/space");
   await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
 
   // 创建智能体 is a link to its own page; the form validates on the server.

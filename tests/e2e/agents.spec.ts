@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, loginWithPassword } from "./support";
+import { hydrated, signInAdmin } from "./support";
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
 
@@ -21,7 +21,7 @@ async function autosaved(page: Page, change: () => Promise<void>) {
 async function openDevelop(page: Page) {
   await page.goto("/space");
   await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page.getByRole("link", { name: "创建智能体" }).first());
   return Number(/\/space\/(\d+)\//.exec(page.url())?.[1]);
 }
 
@@ -34,7 +34,7 @@ async function createAgent(page: Page, name: string, template: string) {
   await dialog.getByRole("button", { name: "创建" }).click();
   await expect(page).toHaveURL(/\/space\/\d+\/agent\/\d+/);
   await expect(page.getByLabel("智能体名称")).toHaveValue(name);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page.getByLabel("智能体名称"));
 }
 
 function card(page: Page, name: string) {
@@ -48,7 +48,7 @@ async function cardMenu(page: Page, name: string, item: string) {
 
 test.describe("agents with JavaScript", () => {
   test("create from a template and edit the prompt", async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     await openDevelop(page);
     await expect(page).toHaveTitle("智能体开发 · 智能体平台");
 
@@ -95,7 +95,7 @@ test.describe("agents with JavaScript", () => {
   });
 
   test("add and remove a variable, change the model settings", async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     await openDevelop(page);
     await createAgent(page, unique("空白"), "空白智能体");
 
@@ -130,7 +130,7 @@ test.describe("agents with JavaScript", () => {
 
   test("copy, move to another space and delete", async ({ page }) => {
     test.slow(); // Two spaces, a creation and four dialogs: a long walk on a loaded machine.
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     const team = unique("迁入");
     await page.goto("/space/new");
     await page.getByLabel("空间名称").fill(team);
@@ -142,7 +142,7 @@ test.describe("agents with JavaScript", () => {
     const name = unique("客服");
     await createAgent(page, name, "客服助手");
     await page.goto(`/space/${personalId}/develop`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page.getByRole("button", { name: `${name}的更多操作` }));
 
     // 分析 shows the figures; 创建副本 copies at once.
     await cardMenu(page, name, "分析");
@@ -166,7 +166,7 @@ test.describe("agents with JavaScript", () => {
 
     // 删除 asks first, naming the agent.
     await page.goto(`/space/${personalId}/develop`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page.getByRole("button", { name: `${name}的更多操作` }));
     await cardMenu(page, name, "删除");
     const confirm = page.getByRole("dialog", { name: "删除智能体" });
     await expect(confirm).toContainText(`确定删除智能体「${name}」吗？`);
@@ -176,7 +176,7 @@ test.describe("agents with JavaScript", () => {
   });
 
   test("details page: favourite, like, start a chat; home lists", async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     await openDevelop(page);
     const name = unique("学习");
     await createAgent(page, name, "学习伙伴");

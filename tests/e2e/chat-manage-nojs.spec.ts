@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { call, createAgent, messageList, newConversation, OFFLINE_ANSWER } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
 test("without JavaScript: rename from the chat menu, delete from the home panel, 文件盒 off hides the file field", async ({
   page,
 }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const { agentId } = await createAgent(page, "template-1");
   const id = await newConversation(page, agentId);
   await page.goto(`/home/chat/${id}`);

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { createAgent, messageList, newConversation, OFFLINE_ANSWER } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 /** Conversation management with JavaScript: rename and delete from the chat, history on the home page. */
 
 test.beforeEach(async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
 });
 
 test("rename, reload and delete a conversation; the home panel lists it with its agent", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { startFakeOpenAI } from "../fixtures/fake-openai";
 import { call, uniqueName } from "./chat-support";
-import { ADMIN, createUser, loginWithPassword } from "./support";
+import { createUser, signIn, signInAdmin } from "./support";
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 test.beforeAll(async () => {
@@ -12,7 +12,7 @@ test.afterAll(async () => {
 });
 
 test("an admin adds a model, tests the connection, edits it, makes it a default and deletes it", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   await page.goto("/system/model/manage");
   await expect(page.getByRole("heading", { name: "公共模型管理" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "内置离线模型" }).first()).toBeVisible();
@@ -76,7 +76,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the model page's forms work and non-admins are sent home", async ({ page, browser }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     await page.goto("/system/model/manage");
     await page.getByRole("link", { name: "添加模型" }).click();
     // Without JavaScript the dialog is a card on the page, opened by ?dialog=add.
@@ -98,7 +98,7 @@ test.describe("without JavaScript", () => {
     const member = await createUser(browser, "nomodel");
     const context = await browser.newContext({ javaScriptEnabled: false });
     const other = await context.newPage();
-    await loginWithPassword(other, member.email, "Member#Pass1");
+    await signIn(other, member.email, "Member#Pass1");
     await other.goto("/system/model/manage");
     await expect(other).toHaveURL("/");
     await context.close();

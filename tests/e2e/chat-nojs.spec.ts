@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { answerTo, call, createAgent, messageList, newConversation, OFFLINE_ANSWER } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
 test("chat without JavaScript: the form posts, the finished answer shows after the redirect", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const { agentId } = await createAgent(page, "template-2");
   await call(page, "/api/agent/config/update", { id: agentId, openFileBox: "Open" });
   const id = await newConversation(page, agentId);
@@ -47,7 +47,7 @@ test("chat without JavaScript: the form posts, the finished answer shows after t
 });
 
 test("without JavaScript an empty message is refused with a reason", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const { agentId } = await createAgent(page, "template-1");
   const id = await newConversation(page, agentId);
   await page.goto(`/home/chat/${id}`);

@@ -34,9 +34,19 @@ export async function newConversation(page: Page, agentId: number) {
   return (await call<{ id: number }>(page, "/api/agent/conversation/create", { agentId, devMode: false })).id;
 }
 
-/** Points the agent's Model component at a space model served by the fake OpenAI server (`model` = behaviour). */
-export async function useFakeModel(page: Page, agentId: number, spaceId: number, model: "fake-slow" | "fake-text") {
-  const fake = await startFakeOpenAI({ slowMs: 150 });
+/**
+ * Points the agent's Model component at a space model served by the fake OpenAI server (`model` = behaviour).
+ * fake-slow sends 50 chunks, one every `slowMs`: a test that must catch the answer still running (stop, reload)
+ * takes a slower pace, so a page load on a loaded machine does not outlast the whole answer.
+ */
+export async function useFakeModel(
+  page: Page,
+  agentId: number,
+  spaceId: number,
+  model: "fake-slow" | "fake-text",
+  slowMs = 150,
+) {
+  const fake = await startFakeOpenAI({ slowMs });
   const modelId = await call<number>(page, "/api/model/save", {
     spaceId,
     name: uniqueName(model),

@@ -8,10 +8,10 @@ import {
   OFFLINE_ANSWER,
   useFakeModel,
 } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 test.beforeEach(async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
 });
 
 test("an answer streams in with its reasoning, suggestions follow and the conversation gets a title", async ({
@@ -100,7 +100,7 @@ test("a tool call shows as a step chip that expands to its input and output", as
 
 test("stop ends a slow answer where it is, and it stays stopped", async ({ page }) => {
   const { agentId, spaceId } = await createAgent(page, "template-1");
-  const fake = await useFakeModel(page, agentId, spaceId, "fake-slow");
+  const fake = await useFakeModel(page, agentId, spaceId, "fake-slow", 500);
   try {
     const id = await newConversation(page, agentId);
     await page.goto(`/home/chat/${id}`);
@@ -136,7 +136,7 @@ test("stop ends a slow answer where it is, and it stays stopped", async ({ page 
 
 test("an answer still running after a reload is shown as running, then stored; it can be stopped", async ({ page }) => {
   const { agentId, spaceId } = await createAgent(page, "template-1");
-  const fake = await useFakeModel(page, agentId, spaceId, "fake-slow");
+  const fake = await useFakeModel(page, agentId, spaceId, "fake-slow", 500);
   try {
     const id = await newConversation(page, agentId);
     await page.goto(`/home/chat/${id}`);

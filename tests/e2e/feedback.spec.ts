@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, loginWithPassword } from "./support";
+import { hydrated, signInAdmin } from "./support";
 
 // Lists that load slowly or fail (UI.md: a skeleton that keeps the layout, an error state with 重试). A list
 // page fetches its own data apart from the page (`<page>.data?_routes=<route id>`), so holding or failing that
@@ -37,12 +37,12 @@ async function interceptList(page: Page, routeId: string) {
 
 test.describe("list feedback with JavaScript", () => {
   test.beforeEach(async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
   });
 
   test("a slow list shows its skeleton under the page's header, then its rows", async ({ page }) => {
     await page.goto("/system/model/manage");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page.getByRole("navigation", { name: "系统管理菜单" }).getByRole("link", { name: "用户管理" }));
     const users = await interceptList(page, "routes/system-user-manage");
     const gate = users.hold();
     await page.getByRole("navigation", { name: "系统管理菜单" }).getByRole("link", { name: "用户管理" }).click();
@@ -65,7 +65,8 @@ test.describe("list feedback with JavaScript", () => {
     const develop = new URL(page.url()).pathname;
     await page.getByRole("navigation", { name: "空间菜单" }).getByRole("link", { name: "组件库" }).click();
     await expect(page.getByRole("heading", { name: "组件库" })).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    // The library's own list request has ended, so only the develop page's requests are intercepted below.
+    await expect(page.getByRole("status", { name: "正在加载组件" })).toHaveCount(0);
 
     const agents = await interceptList(page, "routes/space-develop");
     agents.failing(true);
@@ -93,7 +94,7 @@ test.describe("list feedback without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("every list arrives with its page: no skeleton is left waiting", async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     await page.goto("/space");
     const space = /\/space\/\d+/.exec(page.url())?.[0];
     const lists: [string, ReturnType<Page["getByRole"]>][] = [

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { answerTo, messageList, OFFLINE_ANSWER } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 /**
  * A fresh install (the e2e server starts on an empty data dir with the default SEED_EXAMPLES): the admin can
  * chat from the home page at once, and the square already has agents to try and copy.
  */
 test("the admin's home page answers from the seeded default agent", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page, "/");
   await expect(page).toHaveURL("/");
   await expect(page.getByText("管理员还没有设置默认智能体")).toHaveCount(0);
   await page.getByLabel("消息").fill("你好");
@@ -19,7 +19,7 @@ test("the admin's home page answers from the seeded default agent", async ({ pag
 });
 
 test("the square shows the seeded examples, copyable", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   await page.goto("/square");
   for (const name of ["通用助手", "写作助手", "学习伙伴", "客服助手"]) {
     await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
@@ -30,12 +30,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("系统配置 shows the default agent by name and narrows the choice by a search", async ({ page }) => {
-    await loginWithPassword(
-      page,
-      ADMIN.account,
-      ADMIN.password,
-      "/login?redirect=%2Fsystem%2Fconfig%3Ftab%3DAgentSetting",
-    );
+    await signInAdmin(page, "/system/config?tab=AgentSetting");
     const picker = page.getByLabel("首页默认智能体");
     await expect(picker.locator("option:checked")).toHaveText(/^通用助手（ID \d+）$/);
     await expect(picker.locator("option")).toHaveCount(5);
@@ -47,7 +42,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("the home page sends the first message to the default agent", async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page, "/");
     await page.getByLabel("消息").fill("在吗");
     await page.getByRole("button", { name: "发送" }).click();
     await expect(page).toHaveURL(/\/home\/chat\/\d+/);
@@ -59,12 +54,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("with JavaScript the default agent is picked from a searchable list", async ({ page }) => {
-  await loginWithPassword(
-    page,
-    ADMIN.account,
-    ADMIN.password,
-    "/login?redirect=%2Fsystem%2Fconfig%3Ftab%3DAgentSetting",
-  );
+  await signInAdmin(page, "/system/config?tab=AgentSetting");
   const box = page.getByRole("combobox", { name: "首页默认智能体" });
   await expect(box).toHaveValue(/^通用助手/);
   await box.fill("学习");

@@ -1,14 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { createKnowledge, docRow, fixture, search, uniqueKb } from "./knowledge-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
 test("without JavaScript: create a knowledge base, paste text, refresh until it is done, search it", async ({
   page,
 }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const name = uniqueKb("无脚本知识库");
   await createKnowledge(page, name, false);
 

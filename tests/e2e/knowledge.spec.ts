@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { createKnowledge, docRow, fixture, search, uniqueKb } from "./knowledge-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 /** Ingestion runs in the background (extraction, segmenting, embeddings); the page follows it by polling. */
 const INGEST_TIMEOUT = 60_000;
@@ -10,7 +10,7 @@ test("create a knowledge base, upload documents, watch them finish live, read se
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const name = uniqueKb("星河云帮助");
   await createKnowledge(page, name);
 
@@ -58,7 +58,7 @@ test("create a knowledge base, upload documents, watch them finish live, read se
 });
 
 test("QA pairs: add, edit, find by search and delete", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   await createKnowledge(page, uniqueKb("问答库"));
   await page.getByRole("link", { name: "QA问答" }).click();
   await expect(page.getByText("还没有问答")).toBeVisible();
@@ -92,7 +92,7 @@ test("QA pairs: add, edit, find by search and delete", async ({ page }) => {
 });
 
 test("bind the knowledge base to an agent and save its retrieval settings", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const name = uniqueKb("绑定库");
   const { spaceId } = await createKnowledge(page, name);
   const created = await page.request.post("/api/agent/add", { data: { spaceId, name: uniqueKb("知识助手") } });

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { call, newConversation, personalSpaceId, uniqueName } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 /** The main pages of issue 17's layout checks, by a short name used in test titles and screenshot files. */
 export const MAIN_PAGE_NAMES = [
@@ -31,7 +31,7 @@ export type MainPageName = (typeof MAIN_PAGE_NAMES)[number];
 export async function mainPages(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const spaceId = await personalSpaceId(page);
   const agentId = await call<number>(page, "/api/agent/add", {
     spaceId,

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { call, personalSpaceId, uniqueName } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { hydrated, signInAdmin } from "./support";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -23,7 +23,7 @@ async function newAgent(page: Page) {
 
 test.describe("layout with JavaScript", () => {
   test.beforeEach(async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
   });
 
   test("the space menu is a drawer on a phone: the rail's button opens it, Esc and the backdrop close it", async ({
@@ -32,7 +32,7 @@ test.describe("layout with JavaScript", () => {
     await page.setViewportSize(PHONE);
     await page.goto("/space");
     await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page.getByTitle("打开菜单"));
     const menu = page.getByRole("navigation", { name: "空间菜单" });
     await expect(menu).toBeHidden();
 
@@ -63,7 +63,7 @@ test.describe("layout with JavaScript", () => {
 
   test("a pending navigation shows the progress bar until the page arrives", async ({ page }) => {
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    await hydrated(page.getByRole("navigation", { name: "主导航" }).getByRole("link", { name: "广场" }));
     // Hold the square's data request until the bar has been seen, then let it through.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -87,8 +87,8 @@ test.describe("layout with JavaScript", () => {
   test("the agent editor's page never scrolls when a switch or a preset is clicked", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(await newAgent(page));
-    await page.waitForLoadState("networkidle");
     const config = page.getByRole("region", { name: "配置" });
+    await hydrated(config.getByText("开启文件盒"));
     await config.evaluate((el) => {
       el.scrollTop = el.scrollHeight;
     });
@@ -115,7 +115,7 @@ test.describe("layout with JavaScript", () => {
 
   test("the change history opens over a backdrop that closes it", async ({ page }) => {
     await page.goto(await newAgent(page));
-    await page.waitForLoadState("networkidle");
+    await hydrated(page.getByRole("link", { name: "变更记录" }));
     await page.getByRole("link", { name: "变更记录" }).click();
     const drawer = page.getByRole("complementary", { name: "变更记录" });
     await expect(drawer).toBeVisible();
@@ -124,8 +124,8 @@ test.describe("layout with JavaScript", () => {
     await expect(page).not.toHaveURL(/history/);
   });
 
-  test("the dark theme from the theme cookie is in the server's HTML", async ({ page, context }) => {
-    await context.addCookies([{ name: "theme", value: "dark", url: page.url() }]);
+  test("the dark theme from the theme cookie is in the server's HTML", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "theme", value: "dark", url: baseURL }]);
     const html = await (await page.request.get("/")).text();
     expect(html).toMatch(/<html lang="zh-CN" data-theme="dark"/);
     await page.goto("/");
@@ -142,7 +142,7 @@ test.describe("layout without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the phone drawer still opens and closes", async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     await page.setViewportSize(PHONE);
     await page.goto("/system/user/manage");
     const menu = page.getByRole("navigation", { name: "系统管理菜单" });
@@ -155,7 +155,7 @@ test.describe("layout without JavaScript", () => {
   });
 
   test("a flash message is the same card as with JavaScript, away from the page title", async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     // Creating an agent redirects to its editor with a flash message.
     const spaceId = await personalSpaceId(page);
     const name = uniqueName("提示");

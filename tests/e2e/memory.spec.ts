@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { call, createAgent, newConversation } from "./chat-support";
-import { createUser, loginWithPassword } from "./support";
+import { createUser, signIn } from "./support";
 
 /**
  * The 记忆 page: a person tells an agent with 长期记忆 about themselves, then sees, edits and deletes what it
@@ -30,7 +30,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("the 记忆 page lists, filters, edits and deletes what agents remembered", async ({ page, browser }) => {
       const user = await createUser(browser, javaScriptEnabled ? "memjs" : "memnojs");
-      await loginWithPassword(page, user.email, "Member#Pass1");
+      await signIn(page, user.email, "Member#Pass1");
       const agentName = await rememberSomething(page);
 
       // Reached from the avatar menu: a dropdown with JavaScript, a <details> disclosure of links without.

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { argRow, createPlugin, openLibrary, startGreetServer, uniquePlugin } from "./plugin-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
@@ -10,7 +10,7 @@ const saved = (page: Page) => expect(page.getByText("已保存", { exact: true }
 test("build, run, parse and save an HTTP plugin without JavaScript", async ({ page }) => {
   const api = await startGreetServer();
   try {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     await openLibrary(page);
     await createPlugin(page, uniquePlugin("无脚本"), "HTTP 插件", { javaScript: false });
 
@@ -63,7 +63,7 @@ test("build, run, parse and save an HTTP plugin without JavaScript", async ({ pa
 });
 
 test("a code plugin without JavaScript: a plain textarea saves and runs the code", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   await openLibrary(page);
   await createPlugin(page, uniquePlugin("无脚本代码"), "代码插件", { javaScript: false, language: "Python" });
   const code = page.getByRole("textbox", { name: "代码" });
@@ -82,7 +82,7 @@ test("a code plugin without JavaScript: a plain textarea saves and runs the code
 });
 
 test("delete a plugin from the library after its confirmation", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   await openLibrary(page);
   const name = uniquePlugin("待删除");
   await createPlugin(page, name, "HTTP 插件", { javaScript: false });
@@ -98,7 +98,7 @@ test("delete a plugin from the library after its confirmation", async ({ page })
 });
 
 test("copy a plugin to a space from the library's row menu", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   await openLibrary(page);
   const name = uniquePlugin("待复制");
   await createPlugin(page, name, "HTTP 插件", { javaScript: false });

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { argRow, createPlugin, openLibrary, startGreetServer, uniquePlugin } from "./plugin-support";
 import { call } from "./publish-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { hydrated, signInAdmin } from "./support";
 
 /** Every request the page makes, to check where its code comes from. */
 function recordRequests(page: Page) {
@@ -25,12 +25,12 @@ test.describe("plugins with JavaScript", () => {
     const api = await startGreetServer();
     const requests = recordRequests(page);
     try {
-      await loginWithPassword(page, ADMIN.account, ADMIN.password);
+      await signInAdmin(page);
       await openLibrary(page);
-      await page.waitForLoadState("networkidle");
+      await hydrated(page.getByLabel("新建组件"));
       const name = uniquePlugin("问候");
       await createPlugin(page, name, "HTTP 插件");
-      await page.waitForLoadState("networkidle");
+      await hydrated(page.getByLabel("请求地址"));
 
       await page.getByLabel("请求地址").fill(`${api.url}/greet/{id}`);
       const inputs = page.getByRole("region", { name: "入参配置" });
@@ -111,9 +111,9 @@ test.describe("plugins with JavaScript", () => {
   }) => {
     test.slow(); // Monaco's first load and two saves.
     const requests = recordRequests(page);
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     await openLibrary(page);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page.getByLabel("新建组件"));
     const name = uniquePlugin("加法");
     await createPlugin(page, name, "代码插件", { language: "JavaScript" });
     const editor = page.locator(".monaco-editor").first();
@@ -123,8 +123,8 @@ test.describe("plugins with JavaScript", () => {
     // 元数据: two integer inputs.
     await page.getByRole("link", { name: "元数据" }).click();
     await expect(page).toHaveURL(/mode=metadata/);
-    await page.waitForLoadState("networkidle");
     const inputs = page.getByRole("region", { name: "入参配置" });
+    await hydrated(inputs.getByRole("button", { name: "添加入参" }));
     for (const [i, arg] of ["a", "b"].entries()) {
       await inputs.getByRole("button", { name: "添加入参" }).click();
       await argRow(page, "入参配置", i).getByLabel("参数名称").fill(arg);
@@ -171,9 +171,9 @@ test.describe("plugins with JavaScript", () => {
   });
 
   test("publish a plugin to the square; the square's plugin tab copies it into a space", async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     await openLibrary(page);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page.getByLabel("新建组件"));
     const name = uniquePlugin("广场插件");
     await createPlugin(page, name, "HTTP 插件");
     await page.getByLabel("请求地址").fill("http://127.0.0.1:9/ping");

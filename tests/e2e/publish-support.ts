@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
-import { ADMIN, createUser, loginWithPassword } from "./support";
+import { ADMIN, apiSignIn, nickOf, registerByApi, uniqueEmail } from "./support";
 
 /** Helpers for the publishing stories: people in their own browser contexts, and the API as they would call it. */
 
@@ -10,20 +10,19 @@ export interface Person {
   nick: string;
 }
 
-/** A new account signed in in a context of its own. */
+/** A new account signed in in a context of its own (signed up through the API: see registerByApi). */
 export async function newPerson(browser: Browser, prefix: string, javaScriptEnabled = true): Promise<Person> {
-  const user = await createUser(browser, prefix);
+  const email = uniqueEmail(prefix);
   const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  await loginWithPassword(page, user.email, "Member#Pass1");
-  return { context, page, ...user };
+  await registerByApi(context.request, email, "Member#Pass1");
+  return { context, page: await context.newPage(), email, nick: nickOf(email) };
 }
 
+/** The admin, signed in through the API in a context of its own; its page has not opened anything yet. */
 export async function signedInAdmin(browser: Browser, javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
-  return { context, page };
+  await apiSignIn(context.request, ADMIN.account, ADMIN.password);
+  return { context, page: await context.newPage() };
 }
 
 /** Calls the backend with the page's session cookie; fails the test unless the envelope says 0000. */

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, createUser, loginWithPassword } from "./support";
+import { createUser, signIn, signInAdmin } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
 test("team page forms work without JavaScript", async ({ page, browser }) => {
   const member = await createUser(browser, "plain");
-  await loginWithPassword(page, ADMIN.account, ADMIN.password, "/login?redirect=%2Fspace");
+  await signInAdmin(page, "/space");
   await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
 
   // The switcher is a <details> menu; 创建团队空间 leads to its own page.
@@ -64,7 +64,7 @@ test("a plain member sees the team read-only", async ({ page, browser }) => {
   const member = await createUser(browser, "viewer");
   const adminContext = await browser.newContext({ javaScriptEnabled: false });
   const admin = await adminContext.newPage();
-  await loginWithPassword(admin, ADMIN.account, ADMIN.password, "/login?redirect=%2Fspace%2Fnew");
+  await signInAdmin(admin, "/space/new");
   await admin.getByLabel("空间名称").fill(`只读${Date.now().toString(36)}`);
   await admin.getByRole("button", { name: "创建" }).click();
   const spaceId = Number(/\/space\/(\d+)\//.exec(admin.url())?.[1]);
@@ -73,7 +73,7 @@ test("a plain member sees the team read-only", async ({ page, browser }) => {
   await expect(admin.getByRole("row").filter({ hasText: member.nick })).toBeVisible();
   await adminContext.close();
 
-  await loginWithPassword(page, member.email, "Member#Pass1", `/login?redirect=%2Fspace%2F${spaceId}%2Fteam`);
+  await signIn(page, member.email, "Member#Pass1", `/space/${spaceId}/team`);
   await expect(page).toHaveURL(`/space/${spaceId}/team`);
   await expect(page.getByRole("row").filter({ hasText: "管理员" }).first()).toContainText("创建人");
   // The role filter is for everyone; no member's role can be changed.

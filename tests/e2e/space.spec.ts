@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, createUser, loginWithPassword } from "./support";
+import { createUser, signIn, signInAdmin } from "./support";
 
 const spaceName = () => `团队${Date.now().toString(36)}`;
 
@@ -27,7 +27,7 @@ async function addMember(page: Page, who: { email: string; nick: string }, role:
 
 test.describe("team spaces with JavaScript", () => {
   test("create a team space from the switcher dialog", async ({ page }) => {
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     await page.goto("/space");
     await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
     await expect(page.getByRole("button", { name: "切换空间" })).toContainText("个人空间");
@@ -58,7 +58,7 @@ test.describe("team spaces with JavaScript", () => {
   test("add a member, change the role, remove another member", async ({ page, browser }) => {
     const member = await createUser(browser, "member");
     const other = await createUser(browser, "other");
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     const name = spaceName();
     const spaceId = await createSpace(page, name);
     await page.getByRole("link", { name: "成员与设置" }).click();
@@ -102,7 +102,7 @@ test.describe("team spaces with JavaScript", () => {
 
   test("rename, transfer to a member, and the new owner deletes the space", async ({ page, browser }) => {
     const heir = await createUser(browser, "heir");
-    await loginWithPassword(page, ADMIN.account, ADMIN.password);
+    await signInAdmin(page);
     const spaceId = await createSpace(page, spaceName());
     await page.goto(`/space/${spaceId}/team`);
     await addMember(page, heir, "User");
@@ -128,7 +128,7 @@ test.describe("team spaces with JavaScript", () => {
 
     const heirContext = await browser.newContext();
     const heirPage = await heirContext.newPage();
-    await loginWithPassword(heirPage, heir.email, "Member#Pass1", `/login?redirect=%2Fspace%2F${spaceId}%2Fteam`);
+    await signIn(heirPage, heir.email, "Member#Pass1", `/space/${spaceId}/team`);
     await expect(heirPage).toHaveURL(`/space/${spaceId}/team`);
     await heirPage.getByRole("link", { name: "删除空间" }).click();
     const deletion = heirPage.getByRole("dialog", { name: "删除空间" });

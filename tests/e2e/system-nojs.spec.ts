@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { call, createAgent, newPerson, signedInAdmin, uniqueName } from "./publish-support";
-import { loginWithPassword } from "./support";
+import { signIn, signInAdmin } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
@@ -16,7 +16,7 @@ test("a user who is not a system admin is sent home from /system", async ({ brow
 });
 
 test("用户管理: add, search and page, edit, disable and enable, message, delete", async ({ page }) => {
-  await loginWithPassword(page, "admin", "Admin#Pass2026", "/login?redirect=%2Fsystem");
+  await signInAdmin(page, "/system");
   await expect(page).toHaveURL("/system/user/manage");
   const prefix = uniqueName("u");
 
@@ -85,7 +85,7 @@ test("用户管理: add, search and page, edit, disable and enable, message, del
   // The user reads it on /notifications without JavaScript.
   const other = await page.context().browser()!.newContext({ javaScriptEnabled: false });
   const userPage = await other.newPage();
-  await loginWithPassword(userPage, `${prefix}x`, "Plain#Pass1", "/login?redirect=%2Fnotifications");
+  await signIn(userPage, `${prefix}x`, "Plain#Pass1", "/notifications");
   await expect(userPage.getByRole("link", { name: /通知（\d+ 条未读消息）/ })).toBeVisible();
   const message = userPage.getByRole("listitem").filter({ hasText: "你好，这是管理员的私信" });
   await expect(message).toContainText("私信");
@@ -125,7 +125,7 @@ test("发布审核 and 已发布管理: filter, reject with a reason, read the s
   }
   await builder.context.close();
 
-  await loginWithPassword(page, "admin", "Admin#Pass2026", "/login?redirect=%2Fsystem%2Fpublish%2Faudit");
+  await signInAdmin(page, "/system/publish/audit");
   await page.getByLabel("类型").selectOption("Agent");
   await page.getByLabel("状态").selectOption("Applying");
   await page.getByLabel("关键词").fill(first);
@@ -220,7 +220,7 @@ test("系统配置: grouped forms, errors under the field, secrets masked, title
 });
 
 test("a system page that fails alone keeps the system navigation around its error", async ({ page }) => {
-  await loginWithPassword(page, "admin", "Admin#Pass2026", "/login?redirect=%2Fsystem%2Fpublish%2Faudit%2F999999");
+  await signInAdmin(page, "/system/publish/audit/999999");
   await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
   // The page's own boundary answered: the layout's links are still there to go on with.
   await page.getByRole("link", { name: "用户管理" }).click();

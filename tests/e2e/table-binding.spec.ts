@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { call, createAgent, messageList, newConversation } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 import { gridRows, uniqueTable } from "./table-support";
 
 /**
@@ -9,7 +9,7 @@ import { gridRows, uniqueTable } from "./table-support";
  * holds, with `key=value` arguments, so the test says which tool and what to pass.
  */
 async function bindSetAndChat(page: Page) {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const { agentId, spaceId } = await createAgent(page, "template-1");
   const name = uniqueTable("绑定表");
   const tableId = await call<number>(page, "/api/compose/db/table/add", { spaceId, tableName: name });

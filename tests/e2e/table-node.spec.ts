@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { call } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 import { uniqueTable } from "./table-support";
 import { canvasNode, createWorkflow, openWorkflowLibrary, saved, uniqueWorkflow } from "./workflow-support";
 
@@ -30,7 +30,7 @@ async function runAlone(page: Page) {
 }
 
 test("a table's nodes: 数据新增 from the fields, then SQL自定义 reads the row back", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const spaceId = await openWorkflowLibrary(page);
   const name = uniqueTable("节点表");
   const tableId = await call<number>(page, "/api/compose/db/table/add", { spaceId, tableName: name });

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 import { addFields, createTable, fieldRow, gridRows, uniqueTable } from "./table-support";
 
 test.use({ javaScriptEnabled: false });
 
 test("define a table, add a row and delete it without JavaScript", async ({ page }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   await createTable(page, uniqueTable("无脚本表"), { javaScript: false });
 
   // 新增字段 posts the form and comes back with one more row; what was typed is kept.

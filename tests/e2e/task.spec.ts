@@ -1,11 +1,11 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { call, createAgent, messageList, newConversation } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 /** Scheduled tasks in the web: the chat's task section and the 定时任务 page, with and without JavaScript. */
 
 async function agentWithTasks(page: Page) {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const { agentId } = await createAgent(page, "template-1");
   await call(page, "/api/agent/config/update", { id: agentId, openScheduledTask: "Open" });
   return agentId;

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { ADMIN, createUser, loginWithPassword } from "./support";
+import { createUser, signIn, signInAdmin } from "./support";
 
 // 成员与设置 of a team space: the role filter, the owner's switches and what they change for the members,
 // and no 成员与设置 in a personal space — each with and without JavaScript. (Adding, removing, re-roling,
@@ -29,7 +29,7 @@ async function teamWith(page: Page, members: [Person, "User" | "Admin"][]) {
 async function signedIn(browser: Browser, person: Person, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  await loginWithPassword(page, person.email, MEMBER_PASSWORD);
+  await signIn(page, person.email, MEMBER_PASSWORD);
   return { page, close: () => context.close() };
 }
 
@@ -125,7 +125,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("the role filter narrows the members", async ({ page, browser }) => {
       const member = await createUser(browser, "filtered");
       const helper = await createUser(browser, "helper");
-      await loginWithPassword(page, ADMIN.account, ADMIN.password);
+      await signInAdmin(page);
       const spaceId = await teamWith(page, [
         [member, "User"],
         [helper, "Admin"],
@@ -136,7 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("开发者功能 off leaves plain members only 成员与设置; both switches are kept", async ({ page, browser }) => {
       const member = await createUser(browser, "closed");
       const helper = await createUser(browser, "keeper");
-      await loginWithPassword(page, ADMIN.account, ADMIN.password);
+      await signInAdmin(page);
       const spaceId = await teamWith(page, [
         [member, "User"],
         [helper, "Admin"],
@@ -159,7 +159,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a personal space has no 成员与设置", async ({ page, browser }) => {
       const person = await createUser(browser, "alone");
-      await loginWithPassword(page, person.email, MEMBER_PASSWORD);
+      await signIn(page, person.email, MEMBER_PASSWORD);
       await checkPersonalSpace(page);
     });
   });

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { answerTo, createAgent, messageList, OFFLINE_ANSWER, useFakeModel } from "./chat-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { ADMIN, loginWithPassword, signInAdmin } from "./support";
 
 /** Creates a link on the agent's 临时会话 page and returns its URL as the page shows it. */
 async function createLink(page: Page, spaceId: number, agentId: number, requireLogin: boolean) {
@@ -22,7 +22,7 @@ async function stranger(browser: Browser, javaScriptEnabled = true) {
 }
 
 test("a temporary link lets someone without an account chat; 清空 starts over", async ({ page, browser }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const { agentId, spaceId, name } = await createAgent(page, "template-3");
   const path = await createLink(page, spaceId, agentId, false);
   const row = page.getByRole("row").filter({ hasText: "无需登录" });
@@ -70,7 +70,7 @@ test("reloading a temporary chat mid-answer keeps the conversation and shows the
   page,
   browser,
 }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const { agentId, spaceId } = await createAgent(page, "template-1");
   const fake = await useFakeModel(page, agentId, spaceId, "fake-slow");
   const path = await createLink(page, spaceId, agentId, false);
@@ -96,7 +96,7 @@ test("reloading a temporary chat mid-answer keeps the conversation and shows the
 });
 
 test("a link that requires login sends strangers to sign in; unknown links say so", async ({ page, browser }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const { agentId, spaceId } = await createAgent(page, "template-1");
   const path = await createLink(page, spaceId, agentId, true);
 
@@ -117,7 +117,7 @@ test("a link that requires login sends strangers to sign in; unknown links say s
 });
 
 test("a temporary link works without JavaScript too", async ({ page, browser }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const { agentId, spaceId } = await createAgent(page, "template-1");
   const path = await createLink(page, spaceId, agentId, false);
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { call, createAgent } from "./chat-support";
 import { startGreetServer } from "./plugin-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 
 /** Triggers in the web (issue 15): the form, the token shown once, and the run log, with and without JavaScript. */
 
@@ -15,7 +15,7 @@ test.afterAll(async () => {
 
 /** An agent and a published HTTP plugin (GET /greet/1?name=…) it can run. */
 async function agentWithPlugin(page: Page) {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   const { agentId, spaceId } = await createAgent(page, "template-1");
   const pluginName = `问候${Date.now().toString(36)}`;
   const pluginId = await call<number>(page, "/api/plugin/add", { spaceId, name: pluginName, type: "HTTP" });

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 import { createWorkflow, openWorkflowLibrary, uniqueWorkflow } from "./workflow-support";
 
 test.use({ javaScriptEnabled: false });
 
 test("without JavaScript the editor is a readable outline with a working 试运行", async ({ page }, testInfo) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   await openWorkflowLibrary(page);
   await createWorkflow(page, uniqueWorkflow("无脚本"), { javaScript: false });
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, loginWithPassword } from "./support";
+import { signInAdmin } from "./support";
 import {
   attachScreenshot,
   autosaved,
@@ -39,7 +39,7 @@ test("a builder draws a workflow with a branch and a loop by mouse, runs it, ans
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   await openWorkflowLibrary(page);
   const name = uniqueWorkflow("画布");
   await createWorkflow(page, name);
@@ -155,7 +155,7 @@ test("a builder draws a workflow with a branch and a loop by mouse, runs it, ans
 test("a node runs on its own from its form and shows its output; a kind that cannot is refused by name", async ({
   page,
 }) => {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   await openWorkflowLibrary(page);
   await createWorkflow(page, uniqueWorkflow("单节点"));
   await addAfter(page, "在「开始」后添加节点", "文本处理");
@@ -187,7 +187,7 @@ test("undo and redo across autosaves, problems by node, the Start node's system 
   context,
 }) => {
   test.setTimeout(120_000);
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+  await signInAdmin(page);
   await openWorkflowLibrary(page);
   const path = await createWorkflow(page, uniqueWorkflow("撤销"));
 
