@@ -1,7 +1,7 @@
 import path from "node:path";
 import pino from "pino";
 import type { Config } from "./config";
-import { type Database, openDatabase } from "./db/client";
+import { type Database, type DataDirCopy, openDatabase } from "./db/client";
 import { chooseImage, copyImage, isEmptyDataDir } from "./db/image";
 
 /**
@@ -17,7 +17,11 @@ export function newLogger(config: Config) {
  * The database: PostgreSQL at DATABASE_URL, or PGlite in DATA_DIR — on a first start a copy of the build's image
  * (`imageDir`), or the tests' `snapshot`. Migrations and seed come after (openPlatform).
  */
-export async function openStorage(config: Config, log: pino.Logger, opts: { snapshot?: Blob; imageDir?: string } = {}) {
+export async function openStorage(
+  config: Config,
+  log: pino.Logger,
+  opts: { snapshot?: DataDirCopy; imageDir?: string } = {},
+) {
   if (!opts.snapshot) await firstStartImage(config, log, opts.imageDir);
   const database: Database = await openDatabase({
     url: config.DATABASE_URL,

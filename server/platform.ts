@@ -1,6 +1,6 @@
 import type { Config } from "./config";
 import type { Deps } from "./core";
-import type { Database } from "./db/client";
+import type { Database, DataDirCopy } from "./db/client";
 import { seed } from "./db/seed";
 import { markInterrupted } from "./modules/conversation";
 import { refreshIconLinksFor } from "./modules/file/icon-links";
@@ -20,7 +20,12 @@ import { newLogger, openStorage } from "./platform-open";
  */
 export async function openPlatform(
   config: Config,
-  opts: { snapshot?: Blob; imageDir?: string; opening?: Promise<Database>; log?: ReturnType<typeof newLogger> } = {},
+  opts: {
+    snapshot?: DataDirCopy;
+    imageDir?: string;
+    opening?: Promise<Database>;
+    log?: ReturnType<typeof newLogger>;
+  } = {},
 ) {
   const log = opts.log ?? newLogger(config);
   /** Milliseconds per step, logged with the start so a slow one shows where its time went. */

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import type { Filesystem } from "@electric-sql/pglite/basefs";
 import { vector } from "@electric-sql/pglite/vector";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -23,16 +24,22 @@ export interface Database {
 
 const SHARED_BUFFERS = "16MB";
 
+/**
+ * A migrated database to start from instead of an empty cluster (tests): PGlite's tarball (unpacked into the data
+ * directory), or an in-memory filesystem that already holds the files (tests/support/pglite-copy.ts).
+ */
+export type DataDirCopy = Blob | Filesystem;
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
  * PGlite in dataDir ("memory://" for tests) unless a PostgreSQL URL is given: one code path for both.
- * `loadDataDir` starts PGlite from a snapshot instead of an empty cluster.
+ * `loadDataDir` starts PGlite from a copy instead of an empty cluster.
  */
 export async function openDatabase(opts: {
   url?: string;
   dataDir: string;
-  loadDataDir?: Blob;
+  loadDataDir?: DataDirCopy;
   migrationsFolder?: string;
 }): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder;
@@ -62,7 +69,8 @@ export async function openDatabase(opts: {
   const client = await PGlite.create({
     dataDir,
     extensions: { vector },
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    ...(opts.loadDataDir instanceof Blob ? { loadDataDir: opts.loadDataDir } : {}),
+    ...(opts.loadDataDir && !(opts.loadDataDir instanceof Blob) ? { fs: opts.loadDataDir } : {}),
     // initdb sizes shared_buffers at 160 MB, and PGlite's start touches all of it: that was a third of the idle
     // process. Files are read through the operating system's page cache anyway, so a small pool costs little.
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHARED_BUFFERS}`],

@@ -9,7 +9,7 @@ import { findTenantConfigValues, saveTenantConfigValues } from "#server/modules/
 import { openPlatform } from "#server/platform";
 import { type ChunkedAnswer, sendChunked } from "../support/chunked-body";
 import { ADMIN_PASSWORD, type Envelope, startServer, type TestServer } from "../support/server";
-import { seededSnapshot } from "../support/test-db";
+import { seededCopy } from "../support/test-db";
 
 /**
  * Bodies without a Content-Length are counted as they arrive: an oversize body is refused after about its
@@ -105,7 +105,7 @@ describe("page requests (React Router) are bounded too", () => {
   beforeAll(async () => {
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "memory://", LOG_LEVEL: "silent", ADMIN_PASSWORD });
     // The run's seeded copy, not a fresh migration: this stand-in needs a database, not a new one.
-    const { deps, database } = await openPlatform(config, { snapshot: await seededSnapshot() });
+    const { deps, database } = await openPlatform(config, { snapshot: await seededCopy() });
     // Stands in for React Router's handler, reading a posted form as every action does.
     const { app } = createHttpApp(deps, database, {
       handler: async (request) => {

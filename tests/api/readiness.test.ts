@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#server/db/client";
 import { createHttpApp } from "#server/http";
 import { startServer, type TestServer } from "#tests/support/server";
-import { freshPostgres, seededSnapshot } from "#tests/support/test-db";
+import { freshPostgres, seededCopy } from "#tests/support/test-db";
 
 let s: TestServer;
 let database: Database;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   database = await openDatabase({
     url: postgres?.url,
     dataDir: "memory://",
-    loadDataDir: postgres ? undefined : await seededSnapshot(),
+    loadDataDir: postgres ? undefined : await seededCopy(),
   });
 });
 afterAll(async () => {

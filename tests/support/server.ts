@@ -7,12 +7,16 @@ import { createHttpApp } from "#server/http";
 import { hashPassword } from "#server/lib/crypto";
 import { createUserWithSpace } from "#server/modules/auth/service";
 import { openPlatform } from "#server/platform";
-import { ADMIN_PASSWORD, freshPostgres, seedEnv, seededSnapshot } from "./test-db";
+import { ADMIN_PASSWORD, freshPostgres, seedEnv, seededCopy } from "./test-db";
 
 export { ADMIN_PASSWORD };
 
 /** The contract's envelope; tests read `data` loosely unless they name its type. */
 export type Envelope<T = any> = ContractEnvelope<T>;
+
+/** newUser's password, hashed once per worker: each argon2 hash costs tens of CPU-ms, and sign-in still verifies it. */
+const NEW_USER_PASSWORD = "Passw0rd!";
+let newUserHash: Promise<string> | undefined;
 
 /** The real server (API only) on a random port with a fresh database: one per test file. */
 export async function startServer(env: Record<string, string> = {}) {
@@ -25,7 +29,7 @@ export async function startServer(env: Record<string, string> = {}) {
     EGRESS_ALLOW: "127.0.0.1", // the fake model listens there; tests of the guard pass their own value
     ...env,
   });
-  const snapshot = copySeeded && !postgres ? await seededSnapshot() : undefined;
+  const snapshot = copySeeded && !postgres ? await seededCopy() : undefined;
   const { deps, database } = await openPlatform(config, { snapshot });
   const { app } = createHttpApp(deps, database);
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
@@ -71,8 +75,9 @@ export async function startServer(env: Record<string, string> = {}) {
     overrides: { userName?: string; nickName?: string; email?: string; role?: "Admin" | "User" } = {},
   ) {
     counter += 1;
+    newUserHash ??= hashPassword(NEW_USER_PASSWORD);
     const userName = overrides.userName ?? `tester${counter}_${randomBytes(2).toString("hex")}`;
-    const password = "Passw0rd!";
+    const password = NEW_USER_PASSWORD;
     const user = await createUserWithSpace(deps, {
       tenantId: 1,
       uid: userName,
@@ -81,7 +86,7 @@ export async function startServer(env: Record<string, string> = {}) {
       email: overrides.email ?? null,
       role: overrides.role ?? "User",
       resetPass: 1,
-      passwordHash: await hashPassword(password),
+      passwordHash: await newUserHash,
     });
     return { id: user.id, userName, password, token: await login(userName, password) };
   }

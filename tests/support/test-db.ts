@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
+import { type DataDirEntry, SeededMemoryFS, untar } from "./pglite-copy";
 
 export const ADMIN_PASSWORD = "Admin#Pass2026";
 /** Where globalSetup left the seeded PGlite tarball, and the name of the seeded PostgreSQL template. */
@@ -28,6 +29,18 @@ export function seededSnapshot(): Promise<Blob> | undefined {
   if (!file) return undefined;
   snapshot ??= readFile(file).then((bytes) => new Blob([bytes]));
   return snapshot;
+}
+
+let entries: Promise<DataDirEntry[]> | undefined;
+/**
+ * A copy of the seeded database for one in-memory server (the tarball parsed once per worker); undefined
+ * outside a Vitest run.
+ */
+export async function seededCopy(): Promise<SeededMemoryFS | undefined> {
+  const file = process.env[SNAPSHOT_ENV];
+  if (!file) return undefined;
+  entries ??= readFile(file).then((bytes) => untar(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)));
+  return new SeededMemoryFS(await entries);
 }
 
 /**
