@@ -6,14 +6,16 @@ const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
 /** The agent id in an editor URL (/space/:spaceId/agent/:agentId). */
 const agentIdOf = (page: Page) => Number(/\/agent\/(\d+)/.exec(page.url())?.[1]);
 
-/** Waits for the editor's autosave POST that `change` causes (debounced by a second). */
+/**
+ * Waits for the editor's autosave POST that `change` causes (debounced by a second): the one sent after the change is
+ * complete, which carries all of it — on a slow machine an earlier one may leave while the change is still being
+ * typed, and a reload right after that one would drop the rest.
+ */
 async function autosaved(page: Page, change: () => Promise<void>) {
   const id = agentIdOf(page);
-  const saved = page.waitForResponse(
-    (res) => res.request().method() === "POST" && res.url().includes(`/agent/${id}`) && res.ok(),
-  );
   await change();
-  await saved;
+  const request = await page.waitForRequest((req) => req.method() === "POST" && req.url().includes(`/agent/${id}`));
+  expect((await request.response())?.ok()).toBe(true);
   await expect(page.getByRole("status").filter({ hasText: "已保存" })).toBeVisible();
 }
 
