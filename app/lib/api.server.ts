@@ -52,12 +52,47 @@ export async function apiRaw<T>(context: AppLoadContext, request: Request, path:
     headers.set("content-type", "application/json");
   }
   const target = new URL(path, url.origin);
-  const res = await context.apiFetch(
-    new Request(target, { method: opts.method ?? (body ? "POST" : "GET"), headers, body }),
-  );
+  const method = opts.method ?? (body ? "POST" : "GET");
+  const fetchText = async () => {
+    const res = await context.apiFetch(new Request(target, { method, headers, body }));
+    return { text: await res.text(), headers: res.headers };
+  };
+  const { text, headers: resHeaders } =
+    method === "GET" ? await readOnce(context, target.href, fetchText) : await written(context, fetchText);
   // Default icons are for the original client (contract/icons.ts); this web shows a name tile where none was chosen.
-  const envelope = JSON.parse(await res.text(), withoutDefaultIcons) as Envelope<T>;
-  return { envelope, headers: res.headers };
+  const envelope = JSON.parse(text, withoutDefaultIcons) as Envelope<T>;
+  return { envelope, headers: resHeaders };
+}
+
+type Answer = { text: string; headers: Headers };
+
+/**
+ * GET answers already asked for during this request (one load context per request): the layouts and the page
+ * ask some of the same (who is signed in, the space), and each in-process call costs the one thread a full
+ * API request. Each caller parses its own copy. A write clears them, so nothing read after it is older.
+ */
+const answers = new WeakMap<AppLoadContext, Map<string, Promise<Answer>>>();
+
+function readOnce(context: AppLoadContext, key: string, fetchText: () => Promise<Answer>) {
+  let known = answers.get(context);
+  if (!known) answers.set(context, (known = new Map()));
+  let answer = known.get(key);
+  if (!answer) {
+    answer = fetchText();
+    known.set(key, answer);
+    // A failed call is not kept: the next caller asks again.
+    answer.catch(() => known?.delete(key));
+  }
+  return answer;
+}
+
+async function written(context: AppLoadContext, fetchText: () => Promise<Answer>) {
+  answers.delete(context);
+  try {
+    return await fetchText();
+  } finally {
+    answers.delete(context);
+  }
 }
 
 const httpStatus: Record<string, number> = { "4000": 400, "4030": 403, "4040": 404, "4050": 405, "4290": 429 };

@@ -13,7 +13,7 @@ import { Button, buttonClass } from "../components/ui/button";
 import { Dialog, DialogContent } from "../components/ui/dialog";
 import { EmptyState } from "../components/ui/empty-state";
 import { Input } from "../components/ui/input";
-import { Pagination } from "../components/ui/pagination";
+import { LoadMore, useLoadMore } from "../components/ui/load-more";
 import { CardGridSkeleton } from "../components/ui/skeleton";
 import { StreamedList, streamServerData } from "../components/ui/skeleton-list";
 import { Tabs } from "../components/ui/tabs";
@@ -89,18 +89,26 @@ export default function DevelopPage({ loaderData, actionData }: Route.ComponentP
       />
       <DevelopFilters spaceId={space.id} query={query} />
       <StreamedList data={loaderData} skeleton={<CardGridSkeleton label="正在加载智能体" />}>
-        {(data) => <DevelopList data={data} reply={actionData as DevelopReply | undefined} />}
+        {(data) => (
+          <DevelopList
+            key={developHref(space.id, data.query, { page: 1 })}
+            data={data}
+            reply={actionData as DevelopReply | undefined}
+          />
+        )}
       </StreamedList>
     </div>
   );
 }
 
 type DevelopData = Awaited<ReturnType<typeof loader>>;
+const readPage = (data: DevelopData) => data.page;
 
 /** The agents of the page (and the dialog a card opened), once they are loaded. */
 function DevelopList({ data, reply }: { data: DevelopData; reply?: DevelopReply }) {
   const { query, page, dialog, cleanUrl } = data;
   const space = useCurrentSpace();
+  const more = useLoadMore(page, cleanUrl, readPage);
   const spaces = useRouteLoaderData<typeof spaceLoader>("routes/space-layout")?.spaces ?? [];
   const moveTargets = spaces.filter(
     (s) => s.id !== space.id && !(s.allowDevelop === 0 && s.currentUserRole === "User"),
@@ -124,7 +132,7 @@ function DevelopList({ data, reply }: { data: DevelopData; reply?: DevelopReply 
           reply={reply}
         />
       ) : null}
-      {page.records.length === 0 ? (
+      {more.records.length === 0 ? (
         filtered ? (
           <EmptyState
             icon={SearchX}
@@ -149,17 +157,12 @@ function DevelopList({ data, reply }: { data: DevelopData; reply?: DevelopReply 
         )
       ) : (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {page.records.map((agent) => (
+          {more.records.map((agent) => (
             <AgentCard key={agent.id} agent={agent} hrefFor={dialogHref(agent.id)} />
           ))}
         </div>
       )}
-      <Pagination
-        current={page.current}
-        pages={page.pages}
-        total={page.total}
-        hrefFor={(n) => developHref(space.id, query, { page: n })}
-      />
+      <LoadMore first={page} here={cleanUrl} {...more} />
     </>
   );
 }

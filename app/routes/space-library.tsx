@@ -1,13 +1,17 @@
-import { Braces, Cpu, type LucideIcon, Puzzle, SearchX } from "lucide-react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Braces, Cpu, type LucideIcon, Puzzle, Search, SearchX } from "lucide-react";
+import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { endpoints } from "#contract/api";
+import type { LibraryItemDto } from "#contract/api/component";
 import { PublishStatusBadge } from "../components/agent/publish-status-badge";
 import { SpaceModels } from "../components/chat/space-models";
 import { isLibraryKind, type LibraryKindType, libraryKinds } from "../components/library/kinds";
 import { LibraryDialogs, LibraryRowMenu, NewComponentMenu } from "../components/library/library-menus";
 import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
 import { EmptyState } from "../components/ui/empty-state";
+import { Input } from "../components/ui/input";
+import { LoadMore, useLoadMore } from "../components/ui/load-more";
 import { RowListSkeleton } from "../components/ui/skeleton";
 import { StreamedList, streamServerData } from "../components/ui/skeleton-list";
 import { Tabs } from "../components/ui/tabs";
@@ -24,7 +28,7 @@ import {
 } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
 import { loadSpaceModels } from "../lib/space-models.server";
-import { spaceIdParam } from "../lib/url";
+import { pageParam, spaceIdParam } from "../lib/url";
 import type { Route } from "./+types/space-library";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "组件库");
@@ -33,7 +37,11 @@ interface LibraryQuery {
   type: LibraryType;
   status: ListStatus;
   creator: ListCreator;
+  kw: string;
 }
+
+/** Rows per page: the first screenfuls; more load as the list scrolls (or by page links without JavaScript). */
+const PAGE_SIZE = 30;
 
 const pick = <K extends string>(labels: Record<K, string>, value: string | null, fallback: K) =>
   value && Object.hasOwn(labels, value) ? (value as K) : fallback;
@@ -43,27 +51,30 @@ const readLibraryQuery = (params: URLSearchParams): LibraryQuery => ({
   type: pick(libraryTypeLabels, params.get("type"), "All_Type"),
   status: pick(listStatusLabels, params.get("status"), "All"),
   creator: pick(listCreatorLabels, params.get("creator"), "All_Person"),
+  kw: (params.get("kw") ?? "").trim().slice(0, 64),
 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const spaceId = spaceIdParam(params.spaceId);
-  const query = readLibraryQuery(new URL(request.url).searchParams);
-  const [all, me] = await Promise.all([
-    apiCall(context, request, endpoints.component.list, { params: { spaceId } }),
-    apiCall(context, request, endpoints.auth.loginInfo),
-  ]);
-  // The list endpoint returns the whole library (as the original client filters it), so filtering happens here.
-  let items = all.filter(
-    (item) =>
-      (query.type === "All_Type" || item.type === query.type) &&
-      (query.status !== "Published" || item.publishStatus === "Published") &&
-      (query.creator !== "Me" || item.creatorId === me.id),
-  );
-  // Opening is not recorded for components; "recently open" lists the most recently changed first.
-  if (query.status === "Recently_Open") items = [...items].sort((a, b) => b.modified.localeCompare(a.modified));
+  const url = new URL(request.url);
+  const query = readLibraryQuery(url.searchParams);
+  const filtered = query.status !== "All" || query.creator !== "All_Person" || query.kw !== "";
   // The 模型 tab manages the space's own models (and shows the tenant's, read-only).
-  const spaceModels = query.type === "Model" ? await loadSpaceModels(context, request, spaceId) : null;
-  return { query, items, filtered: query.status !== "All" || query.creator !== "All_Person", spaceModels };
+  if (query.type === "Model")
+    return { query, page: null, filtered, spaceModels: await loadSpaceModels(context, request, spaceId) };
+  // One page, filtered and searched by the server (the original client fetched the whole library).
+  const page = await apiCall(context, request, endpoints.component.page, {
+    body: {
+      spaceId,
+      type: query.type,
+      status: query.status,
+      creator: query.creator,
+      kw: query.kw || undefined,
+      current: pageParam(url),
+      pageSize: PAGE_SIZE,
+    },
+  });
+  return { query, page, filtered, spaceModels: null };
 }
 
 /** With JavaScript the library loads after the page shows (a skeleton in its place); see StreamedList. */
@@ -101,6 +112,7 @@ function libraryHref(spaceId: number, query: LibraryQuery, changes: Partial<Libr
   if (next.type !== "All_Type") params.set("type", next.type);
   if (next.status !== "All") params.set("status", next.status);
   if (next.creator !== "All_Person") params.set("creator", next.creator);
+  if (next.kw) params.set("kw", next.kw);
   const search = params.toString();
   return `/space/${spaceId}/library${search ? `?${search}` : ""}`;
 }
@@ -117,7 +129,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-5 p-4 md:p-8">
       <PageHeader title="组件库" description={space.name} actions={<NewComponentMenu spaceId={space.id} />} />
       <Tabs items={tabsOf(libraryTypeLabels, (type) => href({ type }))} active={query.type} label="组件类型" />
-      <div className="flex flex-wrap gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <div className="w-72">
           <Tabs items={tabsOf(listStatusLabels, (status) => href({ status }))} active={query.status} label="发布状态" />
         </div>
@@ -128,27 +140,61 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
             label="创建者"
           />
         </div>
+        <LibrarySearch query={query} />
       </div>
       <StreamedList data={loaderData} skeleton={<RowListSkeleton label="正在加载组件" />}>
-        {(data) => <LibraryList data={data} />}
+        {(data) => <LibraryList key={libraryHref(space.id, data.query, {})} data={data} />}
       </StreamedList>
     </div>
   );
 }
 
-/** The components of the chosen tab (or the space's models), once they are loaded, with their dialogs. */
-function LibraryList({ data }: { data: Awaited<ReturnType<typeof loader>> }) {
-  const { query, items, filtered, spaceModels } = data;
+/** 搜索组件: by name or description, within the tabs chosen (kept as hidden fields). */
+function LibrarySearch({ query }: { query: LibraryQuery }) {
+  return (
+    <Form method="get" role="search" className="ml-auto flex w-72 gap-2">
+      {query.type !== "All_Type" ? <input type="hidden" name="type" value={query.type} /> : null}
+      {query.status !== "All" ? <input type="hidden" name="status" value={query.status} /> : null}
+      {query.creator !== "All_Person" ? <input type="hidden" name="creator" value={query.creator} /> : null}
+      <Input
+        type="search"
+        name="kw"
+        defaultValue={query.kw}
+        maxLength={64}
+        placeholder="搜索组件"
+        aria-label="搜索组件"
+      />
+      <Button type="submit" variant="secondary" aria-label="搜索">
+        <Search className="size-4" aria-hidden />
+      </Button>
+    </Form>
+  );
+}
+
+type LibraryData = Awaited<ReturnType<typeof loader>>;
+type LibraryPageData = NonNullable<LibraryData["page"]>;
+
+/** The components of the chosen tab (or the space's models), once they are loaded. */
+function LibraryList({ data }: { data: LibraryData }) {
+  if (data.spaceModels) return <SpaceModels data={data.spaceModels} />;
+  if (!data.page) return null;
+  return <LibraryRows first={data.page} query={data.query} filtered={data.filtered} />;
+}
+
+const rowKey = (item: LibraryItemDto) => `${item.type}-${item.id}`;
+const readPage = (data: LibraryData) => data.page ?? undefined;
+
+/** The rows loaded so far (more as the list scrolls), with the confirmation a row's menu opened. */
+function LibraryRows({ first, query, filtered }: { first: LibraryPageData; query: LibraryQuery; filtered: boolean }) {
   const space = useCurrentSpace();
   const location = useLocation();
   const here = location.pathname + location.search;
+  const more = useLoadMore(first, here, readPage, rowKey);
   const empty = filtered ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" } : tabEmpty(query.type);
   return (
     <>
-      <LibraryDialogs spaceId={space.id} items={items} here={here} />
-      {spaceModels ? (
-        <SpaceModels data={spaceModels} />
-      ) : items.length === 0 ? (
+      <LibraryDialogs spaceId={space.id} items={more.records} here={here} />
+      {more.records.length === 0 ? (
         <EmptyState
           icon={filtered ? SearchX : tabIcon(query.type)}
           title={empty.title}
@@ -156,39 +202,44 @@ function LibraryList({ data }: { data: Awaited<ReturnType<typeof loader>> }) {
         />
       ) : (
         <ul className="flex flex-col divide-y divide-gray-100 rounded-card border border-gray-200 bg-white">
-          {items.map((item) => {
-            const Icon = tabIcon(item.type);
-            const href = isLibraryKind(item.type) ? libraryKinds[item.type].href?.(space.id, item) : undefined;
-            return (
-              <li key={`${item.type}-${item.id}`} className="flex flex-wrap items-center gap-3 px-4 py-3">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
-                  <Icon className="size-5" aria-hidden />
-                </span>
-                <div className="min-w-0 flex-1 basis-48">
-                  <p className="flex items-center gap-2 font-medium">
-                    {href ? (
-                      <Link to={href} className="truncate hover:underline">
-                        {item.name}
-                      </Link>
-                    ) : (
-                      <span className="truncate">{item.name}</span>
-                    )}
-                    <Badge>{libraryTypeLabels[item.type]}</Badge>
-                    {item.ext ? <Badge tone="primary">{item.ext === "CODE" ? "代码" : item.ext}</Badge> : null}
-                  </p>
-                  <p className="truncate text-[13px] text-gray-500">{item.description || "暂无描述"}</p>
-                </div>
-                {item.publishStatus ? <PublishStatusBadge status={item.publishStatus} /> : null}
-                <time dateTime={item.modified} className="text-[13px] text-gray-500" suppressHydrationWarning>
-                  {formatRelative(item.modified)}
-                </time>
-                <LibraryRowMenu item={item} here={here} />
-              </li>
-            );
-          })}
+          {more.records.map((item) => (
+            <LibraryRow key={rowKey(item)} item={item} spaceId={space.id} here={here} />
+          ))}
         </ul>
       )}
+      <LoadMore first={first} here={here} {...more} />
     </>
+  );
+}
+
+function LibraryRow({ item, spaceId, here }: { item: LibraryItemDto; spaceId: number; here: string }) {
+  const Icon = tabIcon(item.type);
+  const href = isLibraryKind(item.type) ? libraryKinds[item.type].href?.(spaceId, item) : undefined;
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-4 py-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="flex items-center gap-2 font-medium">
+          {href ? (
+            <Link to={href} className="truncate hover:underline">
+              {item.name}
+            </Link>
+          ) : (
+            <span className="truncate">{item.name}</span>
+          )}
+          <Badge>{libraryTypeLabels[item.type]}</Badge>
+          {item.ext ? <Badge tone="primary">{item.ext === "CODE" ? "代码" : item.ext}</Badge> : null}
+        </p>
+        <p className="truncate text-[13px] text-gray-500">{item.description || "暂无描述"}</p>
+      </div>
+      {item.publishStatus ? <PublishStatusBadge status={item.publishStatus} /> : null}
+      <time dateTime={item.modified} className="text-[13px] text-gray-500" suppressHydrationWarning>
+        {formatRelative(item.modified)}
+      </time>
+      <LibraryRowMenu item={item} here={here} />
+    </li>
   );
 }
 

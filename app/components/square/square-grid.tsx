@@ -1,11 +1,6 @@
 import { Store } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { withParams } from "#app/lib/url";
-import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
-import { Pagination } from "../ui/pagination";
+import { LoadMore, useLoadMore } from "../ui/load-more";
 import { Skeleton } from "../ui/skeleton";
 import { AgentCard } from "./agent-card";
 import type { SquarePage } from "./types";
@@ -22,72 +17,20 @@ interface SquareGridProps {
  * new filter starts over).
  */
 export function SquareGrid({ first, here }: SquareGridProps) {
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<{ list: SquarePage }>();
-  const [pages, setPages] = useState([first]);
-  const last = pages.at(-1) ?? first;
-  const hasMore = last.current < last.pages;
-  const loading = fetcher.state !== "idle";
-
-  // A revalidation (e.g. after a favourite) refreshes the first page in place.
-  useEffect(() => setPages((old) => [first, ...old.slice(1)]), [first]);
-
-  useEffect(() => {
-    const next = fetcher.data?.list;
-    if (next) setPages((old) => (old.some((p) => p.current === next.current) ? old : [...old, next]));
-  }, [fetcher.data]);
-
-  const loadMore = () => {
-    if (!loading && hasMore) fetcher.load(withParams(here, { page: last.current + 1 }));
-  };
-  const loadMoreRef = useRef(loadMore);
-  loadMoreRef.current = loadMore;
-
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hydrated) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) loadMoreRef.current();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hydrated]);
-
-  // A publication can move between pages while scrolling; show each once.
-  const seen = new Set<number>();
-  const records = pages.flatMap((p) => p.records).filter((r) => !seen.has(r.id) && seen.add(r.id));
-
-  if (!records.length) return <EmptyState icon={Store} title="暂无数据" description="换个分类或关键词试试。" />;
+  const more = useLoadMore(first, here, (data: { list?: SquarePage }) => data.list);
+  if (!more.records.length) return <EmptyState icon={Store} title="暂无数据" description="换个分类或关键词试试。" />;
   return (
     <div className="flex flex-col gap-4">
       <ul className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-4">
-        {records.map((agent) => (
+        {more.records.map((agent) => (
           <li key={agent.id}>
             <AgentCard agent={agent} />
           </li>
         ))}
         {/* The next page's place while it loads, so the grid grows where the cards will be. */}
-        {loading ? <SquareCardSkeletons /> : null}
+        {more.loading ? <SquareCardSkeletons /> : null}
       </ul>
-      {hydrated ? (
-        <div ref={sentinel} className="flex justify-center py-2">
-          {hasMore ? (
-            <Button variant="secondary" loading={loading} onClick={loadMore}>
-              加载更多
-            </Button>
-          ) : (
-            <p className="text-[13px] text-gray-400">没有更多了</p>
-          )}
-        </div>
-      ) : (
-        <Pagination
-          current={first.current}
-          pages={first.pages}
-          total={first.total}
-          hrefFor={(page) => withParams(here, { page: page === 1 ? null : page })}
-        />
-      )}
+      <LoadMore first={first} here={here} {...more} />
     </div>
   );
 }
