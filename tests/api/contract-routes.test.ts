@@ -165,6 +165,7 @@ describe("responses conform to the contract on the happy path", () => {
     await call(conversation.list, { token, body: { agentId } });
     await call(conversation.delete, { token, params: { id: created.id } });
     await call(component.list, { token, params: { spaceId } });
+    await call(component.page, { token, body: { spaceId, kw: "契约" } });
     const link = (await call(tempchat.linkCreate, { token, params: { agentId }, body: {} })) as { chatKey: string };
     await call(tempchat.linkList, { token, params: { agentId } });
     const temp = (await call(tempchat.conversationCreate, { token, body: { chatKey: link.chatKey } })) as {
