@@ -74,14 +74,14 @@ type Answer = { text: string; headers: Headers };
 const answers = new WeakMap<AppLoadContext, Map<string, Promise<Answer>>>();
 
 function readOnce(context: AppLoadContext, key: string, fetchText: () => Promise<Answer>) {
-  let known = answers.get(context);
-  if (!known) answers.set(context, (known = new Map()));
+  const known = answers.get(context) ?? new Map<string, Promise<Answer>>();
+  answers.set(context, known);
   let answer = known.get(key);
   if (!answer) {
     answer = fetchText();
     known.set(key, answer);
     // A failed call is not kept: the next caller asks again.
-    answer.catch(() => known?.delete(key));
+    answer.catch(() => known.delete(key));
   }
   return answer;
 }

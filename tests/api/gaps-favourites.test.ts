@@ -81,7 +81,7 @@ describe("favourite plugins and workflows", () => {
     ok(
       await s.call("/api/publish/offShelf", {
         token: t.member.token,
-        body: { targetType: "Plugin", publishId: live.id },
+        body: { targetType: "Plugin", publishId: live?.id },
       }),
     );
     expect(await ids(t.member.token, "plugin")).toEqual([plugins.团队工具, plugins.汇率换算]);
