@@ -1,6 +1,6 @@
-import { Bot, FileUp, Plus, Search, SearchX } from "lucide-react";
+import { Bot, FileUp, Plus, SearchX } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, useRouteLoaderData, useSearchParams } from "react-router";
+import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { endpoints } from "#contract/api";
 import { AgentCard } from "../components/agent/agent-card";
@@ -9,10 +9,10 @@ import { CreateAgentForm } from "../components/agent/create-agent-form";
 import { DevelopDialog, type DevelopReply } from "../components/agent/develop-dialogs";
 import { type DevelopQuery, developHref, readDevelopQuery } from "../components/agent/develop-query";
 import { PageHeader } from "../components/page-header";
-import { Button, buttonClass } from "../components/ui/button";
+import { buttonClass } from "../components/ui/button";
 import { Dialog, DialogContent } from "../components/ui/dialog";
 import { EmptyState } from "../components/ui/empty-state";
-import { Input } from "../components/ui/input";
+import { ListSearch } from "../components/ui/list-search";
 import { LoadMore, useLoadMore } from "../components/ui/load-more";
 import { CardGridSkeleton } from "../components/ui/skeleton";
 import { StreamedList, streamServerData } from "../components/ui/skeleton-list";
@@ -214,21 +214,14 @@ function DevelopFilters({ spaceId, query }: { spaceId: number; query: DevelopQue
       <div className="w-48">
         <Tabs items={creatorTabs} active={query.creator} label="创建者" />
       </div>
-      <Form method="get" role="search" className="ml-auto flex w-72 gap-2">
-        {query.status !== "All" ? <input type="hidden" name="status" value={query.status} /> : null}
-        {query.creator !== "All_Person" ? <input type="hidden" name="creator" value={query.creator} /> : null}
-        <Input
-          type="search"
-          name="kw"
-          defaultValue={query.kw}
-          maxLength={64}
-          placeholder="搜索智能体"
-          aria-label="搜索智能体"
-        />
-        <Button type="submit" variant="secondary" aria-label="搜索">
-          <Search className="size-4" aria-hidden />
-        </Button>
-      </Form>
+      <ListSearch
+        keep={{
+          status: query.status !== "All" ? query.status : null,
+          creator: query.creator !== "All_Person" ? query.creator : null,
+        }}
+        kw={query.kw}
+        label="搜索智能体"
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Braces, Cpu, type LucideIcon, Puzzle, Search, SearchX } from "lucide-react";
-import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { Braces, Cpu, type LucideIcon, Puzzle, SearchX } from "lucide-react";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { endpoints } from "#contract/api";
 import type { LibraryItemDto } from "#contract/api/component";
 import { PublishStatusBadge } from "../components/agent/publish-status-badge";
@@ -8,9 +8,8 @@ import { isLibraryKind, type LibraryKindType, libraryKinds } from "../components
 import { LibraryDialogs, LibraryRowMenu, NewComponentMenu } from "../components/library/library-menus";
 import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
-import { Button } from "../components/ui/button";
 import { EmptyState } from "../components/ui/empty-state";
-import { Input } from "../components/ui/input";
+import { ListSearch } from "../components/ui/list-search";
 import { LoadMore, useLoadMore } from "../components/ui/load-more";
 import { RowListSkeleton } from "../components/ui/skeleton";
 import { StreamedList, streamServerData } from "../components/ui/skeleton-list";
@@ -149,25 +148,18 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** 搜索组件: by name or description, within the tabs chosen (kept as hidden fields). */
+/** 搜索组件: by name or description, within the tabs chosen. */
 function LibrarySearch({ query }: { query: LibraryQuery }) {
   return (
-    <Form method="get" role="search" className="ml-auto flex w-72 gap-2">
-      {query.type !== "All_Type" ? <input type="hidden" name="type" value={query.type} /> : null}
-      {query.status !== "All" ? <input type="hidden" name="status" value={query.status} /> : null}
-      {query.creator !== "All_Person" ? <input type="hidden" name="creator" value={query.creator} /> : null}
-      <Input
-        type="search"
-        name="kw"
-        defaultValue={query.kw}
-        maxLength={64}
-        placeholder="搜索组件"
-        aria-label="搜索组件"
-      />
-      <Button type="submit" variant="secondary" aria-label="搜索">
-        <Search className="size-4" aria-hidden />
-      </Button>
-    </Form>
+    <ListSearch
+      keep={{
+        type: query.type !== "All_Type" ? query.type : null,
+        status: query.status !== "All" ? query.status : null,
+        creator: query.creator !== "All_Person" ? query.creator : null,
+      }}
+      kw={query.kw}
+      label="搜索组件"
+    />
   );
 }
 
