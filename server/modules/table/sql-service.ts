@@ -46,9 +46,9 @@ export async function executeTableSql(
   input: { tableId: number; sql: string; args?: Record<string, unknown>; binding?: Binding },
 ) {
   const { fields } = await boundTable(deps, caller, input.tableId);
-  let guarded: ReturnType<typeof guardSql>;
+  let guarded: Awaited<ReturnType<typeof guardSql>>;
   try {
-    guarded = guardSql({
+    guarded = await guardSql({
       sql: input.sql,
       tableId: input.tableId,
       columns: [...systemFieldNames, ...fields.map((f) => f.name)],

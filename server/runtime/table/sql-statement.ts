@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import * as ast from "pgsql-ast-parser";
+import type * as ast from "pgsql-ast-parser";
 import { bindPlaceholders, SqlRefusal } from "./placeholders";
 import { type Guarded, type GuardInput, MAX_ROWS, SYSTEM_COLUMNS, Walker } from "./sql-guard";
 
@@ -13,10 +13,13 @@ const utcNow: ast.Expr = {
   ],
 };
 
-function parseOne(text: string): ast.Statement {
+/** The SQL parser (about 14 MB resident) loads with the first statement, not at every start. */
+type Parser = typeof import("pgsql-ast-parser");
+
+function parseOne(parser: Parser, text: string): ast.Statement {
   let statements: ast.Statement[];
   try {
-    statements = ast.parse(text);
+    statements = parser.parse(text);
   } catch (err) {
     const first = String((err as Error).message ?? "").split("\n")[0];
     throw new SqlRefusal(`SQL 语法错误：${first}`);
@@ -128,12 +131,13 @@ function and(a: ast.Expr | null, b: ast.Expr | null): ast.Expr | null {
 }
 
 /** The statement as it will run, with its parameters bound; throws SqlRefusal (Chinese) when it is not allowed. */
-export function guardSql(input: GuardInput): Guarded {
+export async function guardSql(input: GuardInput): Promise<Guarded> {
   if (input.sql.length > 20_000) throw new SqlRefusal("SQL 最多 20000 个字符");
+  const parser = await import("pgsql-ast-parser");
   const bound = bindPlaceholders(input.sql, input.args ?? {});
   const w = new Walker(input, bound.values);
-  const { kind, tree } = rewrite(w, input, parseOne(bound.text));
-  const printed = ast.toSql.statement(tree);
+  const { kind, tree } = rewrite(w, input, parseOne(parser, bound.text));
+  const printed = parser.toSql.statement(tree);
   const marker = new RegExp(`\\$__tp${w.nonce}_(\\d+)`, "g");
   const chunks: SQL[] = [];
   let last = 0;
