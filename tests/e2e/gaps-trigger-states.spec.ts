@@ -1,7 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { call, createAgent } from "./chat-support";
+import { call } from "./chat-support";
 import { startGreetServer } from "./plugin-support";
 import { ADMIN, loginWithPassword } from "./support";
+import { agentWithPlugin } from "./trigger-support";
 
 /**
  * The agent editor's 触发器 section says what the triggers page says of each trigger — whether it runs, why not
@@ -20,27 +21,7 @@ test.afterAll(async () => {
 /** An agent with a TIME trigger 早报 and an EVENT trigger 来电 running a published plugin; answers the event's token. */
 async function agentWithTriggers(page: Page) {
   await loginWithPassword(page, ADMIN.account, ADMIN.password);
-  const { agentId, spaceId } = await createAgent(page, "template-1");
-  const pluginId = await call<number>(page, "/api/plugin/add", {
-    spaceId,
-    name: `问候${Date.now().toString(36)}`,
-    type: "HTTP",
-  });
-  await call(page, "/api/plugin/http/update", {
-    id: pluginId,
-    config: {
-      method: "GET",
-      url: `${greet.url}/greet/1`,
-      inputArgs: [{ name: "name", dataType: "String", require: true, inputType: "Query" }],
-      outputArgs: [{ name: "greeting", dataType: "String" }],
-    },
-  });
-  await call(page, "/api/publish/apply", {
-    targetType: "Plugin",
-    targetId: pluginId,
-    category: "Efficiency",
-    items: [{ scope: "Space" }],
-  });
+  const { agentId, spaceId, pluginId } = await agentWithPlugin(page, greet.url);
   const target = { componentType: "PLUGIN", componentId: pluginId, timeZone: "Asia/Shanghai" };
   const name = [{ name: "name", bindValueType: "Input", bindValue: "早报" }];
   await call(page, "/api/agent/component/trigger/add", {

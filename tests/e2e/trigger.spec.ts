@@ -1,7 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { call, createAgent } from "./chat-support";
+import { call } from "./chat-support";
 import { startGreetServer } from "./plugin-support";
 import { signInAdmin } from "./support";
+import { agentWithPlugin as agentWithGreetPlugin } from "./trigger-support";
 
 /** Triggers in the web (issue 15): the form, the token shown once, and the run log, with and without JavaScript. */
 
@@ -13,28 +14,10 @@ test.afterAll(async () => {
   await greet?.close();
 });
 
-/** An agent and a published HTTP plugin (GET /greet/1?name=…) it can run. */
+/** Signed in as the admin, an agent and a published plugin it can run. */
 async function agentWithPlugin(page: Page) {
   await signInAdmin(page);
-  const { agentId, spaceId } = await createAgent(page, "template-1");
-  const pluginName = `问候${Date.now().toString(36)}`;
-  const pluginId = await call<number>(page, "/api/plugin/add", { spaceId, name: pluginName, type: "HTTP" });
-  await call(page, "/api/plugin/http/update", {
-    id: pluginId,
-    config: {
-      method: "GET",
-      url: `${greet.url}/greet/1`,
-      inputArgs: [{ name: "name", dataType: "String", require: true, inputType: "Query" }],
-      outputArgs: [{ name: "greeting", dataType: "String" }],
-    },
-  });
-  await call(page, "/api/publish/apply", {
-    targetType: "Plugin",
-    targetId: pluginId,
-    category: "Efficiency",
-    items: [{ scope: "Space" }],
-  });
-  return { agentId, spaceId, pluginId, pluginName };
+  return agentWithGreetPlugin(page, greet.url);
 }
 
 /** Without JavaScript: reloads the run log until a run shows (runs happen in the job queue, after the page rendered). */
