@@ -2,15 +2,7 @@ import { and, desc, eq, exists, ilike, inArray, or, type SQL } from "drizzle-orm
 import type { Db } from "#server/db/client";
 import { type FavouriteTargetType, publishedItems, userFavourites, users } from "#server/db/schema";
 import { containsPattern } from "#server/lib/sql";
-
-/** Publications of the favourite's target that the reader may see: tenant-wide, or in one of their spaces. */
-const visibleTo = (spaceIds: number[]) =>
-  spaceIds.length
-    ? or(
-        eq(publishedItems.scope, "Tenant"),
-        and(eq(publishedItems.scope, "Space"), inArray(publishedItems.publishSpaceId, spaceIds)),
-      )
-    : eq(publishedItems.scope, "Tenant");
+import { visibleScope } from "../publish";
 
 /**
  * One page of a user's favourite targets of one kind, newest favourite first: only those with a publication the user
@@ -26,7 +18,7 @@ export async function pageFavouriteTargets(
     eq(publishedItems.tenantId, userFavourites.tenantId),
     eq(publishedItems.targetType, userFavourites.targetType),
     eq(publishedItems.targetId, userFavourites.targetId),
-    visibleTo(f.spaceIds) as SQL,
+    visibleScope(f.spaceIds),
   ];
   if (f.kw) {
     const pattern = containsPattern(f.kw);
@@ -70,7 +62,7 @@ export async function visiblePublications(
         eq(publishedItems.tenantId, f.tenantId),
         eq(publishedItems.targetType, f.targetType),
         inArray(publishedItems.targetId, targetIds),
-        visibleTo(f.spaceIds),
+        visibleScope(f.spaceIds),
       ),
     )
     .orderBy(desc(publishedItems.id));

@@ -6,4 +6,5 @@ export {
   type PublishedRow,
   publishedOfTarget,
   publishedOfTargets,
+  visibleScope,
 } from "./repo";

@@ -186,6 +186,16 @@ export async function deleteAllOfTarget(db: Db, targetType: TargetType, targetId
     .where(and(eq(publishApplies.targetType, targetType), eq(publishApplies.targetId, targetId)));
 }
 
+/** Publications the members of these spaces may see: tenant-wide ones, and Space ones in one of the spaces. */
+export function visibleScope(spaceIds: number[]): SQL {
+  const tenantWide = eq(publishedItems.scope, "Tenant");
+  if (!spaceIds.length) return tenantWide;
+  return or(
+    tenantWide,
+    and(eq(publishedItems.scope, "Space"), inArray(publishedItems.publishSpaceId, spaceIds)),
+  ) as SQL;
+}
+
 /** Published rows a square shows: tenant-wide ones, plus Space rows of the given spaces. */
 export async function pagePublished(
   db: Db,
@@ -202,16 +212,10 @@ export async function pagePublished(
   limit: number,
   offset: number,
 ) {
-  const scope = f.spaceIds?.length
-    ? or(
-        eq(publishedItems.scope, "Tenant"),
-        and(eq(publishedItems.scope, "Space"), inArray(publishedItems.publishSpaceId, f.spaceIds)),
-      )
-    : eq(publishedItems.scope, "Tenant");
   const conditions: SQL[] = [
     eq(publishedItems.tenantId, tenantId),
     eq(publishedItems.targetType, f.targetType),
-    scope as SQL,
+    visibleScope(f.spaceIds ?? []),
   ];
   if (f.category) conditions.push(eq(publishedItems.category, f.category));
   if (f.allowCopy !== undefined) conditions.push(eq(publishedItems.allowCopy, f.allowCopy));
