@@ -88,6 +88,8 @@ test.describe("agents with JavaScript", () => {
     await page.getByLabel("搜索智能体").fill(name);
     await page.getByLabel("搜索智能体").press("Enter");
     await expect(page).toHaveURL(new RegExp(`kw=${encodeURIComponent(name)}`));
+    // The search has finished loading once only its match is listed; a star clicked before that posts to the old page.
+    await expect(page.getByRole("article")).toHaveCount(1);
     await expect(card(page, name)).toContainText("开发中");
     const star = card(page, name).getByRole("button", { name: `收藏${name}` });
     await star.click();
