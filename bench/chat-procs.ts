@@ -17,8 +17,10 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/** `file` is a bench/ TypeScript file run through tsx, or an absolute path to plain JavaScript (a bundle). */
 export async function startChild(file: string, args: string[] = [], nodeFlags: string[] = []): Promise<Child> {
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", path.join(here, file), ...args], {
+  const entry = path.isAbsolute(file) ? [file] : ["--import", "tsx", path.join(here, file)];
+  const child = spawn(process.execPath, [...nodeFlags, ...entry, ...args], {
     stdio: ["ignore", "pipe", "inherit"],
     env: process.env,
   });

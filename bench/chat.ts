@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { ADMIN_PASSWORD } from "#tests/support/test-db";
+import { bundleChatServer } from "./chat-bundle";
 import { type Child, cpuMsOf, machine, rssOf, startChild } from "./chat-procs";
 import { ms, percentile, readSse, table } from "./lib";
 
@@ -9,9 +12,10 @@ import { ms, percentile, readSse, table } from "./lib";
  * /readyz latency while the streams run, and the phases of a turn. The fake model, the server and the health
  * probe each run in their own process; this one is only the client. PostgreSQL when TEST_DATABASE_URL is set.
  * BENCH_LEVELS (default 1,50,200,500); BENCH_CPU_PROF=<file> writes the server's CPU profile of the streams
- * of the level BENCH_PROFILE_LEVEL (default 200) there.
+ * of the level BENCH_PROFILE_LEVEL (default 200) there; BENCH_BUNDLE=1 runs the server as an esbuild bundle.
  */
 const CHUNKS = 20;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,50,200,500").split(",").map(Number);
 /** A lone stream is measured this many times in a row, so its percentiles mean something. */
 const SINGLE_ROUNDS = 30;
@@ -148,7 +152,12 @@ const fmt = (values: number[]) => values.map(ms);
 export async function benchChat() {
   const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
   const fake = await startChild("chat-fake.ts");
-  const server = await startChild("chat-server.ts");
+  // BENCH_BUNDLE=1: the server as an esbuild bundle (as `npm start` runs it) instead of through tsx.
+  const server = await startChild(
+    process.env.BENCH_BUNDLE
+      ? await bundleChatServer(path.join(ROOT, "node_modules", ".cache", "bench-chat"))
+      : "chat-server.ts",
+  );
   const profiled = process.env.BENCH_CPU_PROF ? Number(process.env.BENCH_PROFILE_LEVEL ?? 200) : null;
   const base = server.hello.url as string;
   const probe = await startChild("health-probe.ts", [base]);

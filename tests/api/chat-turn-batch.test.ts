@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterTurn } from "#server/runtime/agent/turn-end";
 import { startTurn } from "#server/runtime/agent/turn-start";
 import { addAgent, type Team, team } from "../support/agents";
 import { chat, expectWellFormed, finalOf, messageRows, newConversation, streamed } from "../support/chat";
@@ -96,5 +97,54 @@ describe("turn starts, group-committed", () => {
       expect(messages[1]!.text).toBe(streamed(events));
       expect(messages[1]!.text).toContain(`并发问题 ${i}`);
     }
+  });
+});
+
+describe("after turns, group-committed", () => {
+  it("queues one chat_finished per turn and live session, upserts one relation per agent, and fails only a bad turn", async () => {
+    const other = await addAgent(s, t.member.token, t.spaceId, { name: "批量之后" });
+    const ids = (await Promise.all(Array.from({ length: 3 }, () => newConversation(s, t.member.token, agentId)))).map(
+      (c) => c.id as number,
+    );
+    const [live] = await rows<{ n: number }>(
+      s,
+      sql`select count(*)::int as n from auth_token where user_id = ${t.member.id} and expires_at > now()`,
+    );
+    const sessions = live!.n;
+    expect(sessions).toBeGreaterThan(0);
+    const [before] = await rows<{ last: number }>(s, sql`select coalesce(max(id), 0) as last from notify_event`);
+    const last = before!.last;
+    const turn = (conversationId: number, requestId: string, relation: boolean, agent = agentId) => ({
+      userId: t.member.id,
+      agentId: agent,
+      conversationId,
+      requestId,
+      status: "COMPLETE" as const,
+      relation,
+    });
+    const settled = await Promise.allSettled([
+      ...ids.map((id) => afterTurn(s.deps, turn(id, `after-${id}`, true))),
+      afterTurn(s.deps, turn(ids[0]!, "after-debug", false, other)),
+      // An agent deleted meanwhile: its relation cannot be written, the other turns' writes still are.
+      afterTurn(s.deps, turn(ids[0]!, "after-gone", true, 999_999)),
+    ]);
+    expect(settled.map((x) => x.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled", "rejected"]);
+
+    const events = await rows<{ event: { requestId: string; status: string } }>(
+      s,
+      sql`select event from notify_event where id > ${last} and type = 'chat_finished' and user_id = ${t.member.id}`,
+    );
+    const perRequest = (id: string) => events.filter((e) => e.event.requestId === id).length;
+    for (const id of ids) expect(perRequest(`after-${id}`)).toBe(sessions);
+    expect(perRequest("after-debug")).toBe(sessions);
+    expect(perRequest("after-gone")).toBe(0);
+
+    const relations = await rows<{ agent_id: number; extra: { conversationId: number } }>(
+      s,
+      sql`select agent_id, extra from user_agent_relation
+          where user_id = ${t.member.id} and type = 'Conversation' and agent_id in (${agentId}, ${other})`,
+    );
+    // The last turn of the batch names the conversation; the debug chat's agent gets none.
+    expect(relations).toEqual([{ agent_id: agentId, extra: { conversationId: ids[2] } }]);
   });
 });

@@ -5,12 +5,12 @@ import { badInput, fail, notFound } from "#server/core";
 import type { Attachment } from "#server/db/schema";
 import type { ChatEvent } from "#server/runtime/agent/events";
 import { beginTurn, streamTurn, type TurnInput } from "#server/runtime/agent/run";
+import { afterTurn } from "#server/runtime/agent/turn-end";
 import * as agents from "../agent";
 import { describeAgent } from "../agent/detail-service";
 import { modelOf, runnableConfig } from "../agent/runnable";
 import { accessAgent, visibleAgent } from "../agent/service";
 import { attachableFiles, FILE_KEY_RE, signedUrl } from "../file/service";
-import { pushEvent } from "../notify";
 import { type ConversationTaskFields, NO_TASK, taskFieldsOf } from "../task/conversation-fields";
 import { getTenantConfig } from "../tenant/service";
 import type {
@@ -258,14 +258,14 @@ export async function startChat(
   const started = await beginTurn(deps, turn);
   if (!started) throw fail(BUSY);
   const done = streamTurn(deps, turn, started, emit).then(async (final) => {
-    if (conversation.type === "Chat" && !conversation.devMode) {
-      await agents.upsertRelation(deps.db, actor.userId, agent.id, "Conversation", { conversationId: conversation.id });
-    }
-    await pushEvent(deps.db, actor.userId, "chat_finished", {
-      conversationId: conversation.id,
+    // Batched with the turns ending at the same time (turn-end.ts).
+    await afterTurn(deps, {
+      userId: actor.userId,
       agentId: agent.id,
+      conversationId: conversation.id,
       requestId,
       status: final.success ? "COMPLETE" : "FAILED",
+      relation: conversation.type === "Chat" && !conversation.devMode,
     });
     return final;
   });

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { and, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { chatRuns, messages } from "#server/db/schema";
+import { authTokens, chatRuns, messages, notifyEvents, userAgentRelations } from "#server/db/schema";
 import { groupCommit } from "./group-commit";
 
 /** How a turn ended: its answer as stored last, and its run's status. */
@@ -46,4 +46,58 @@ export const endTurn = groupCommit(async (tx: Db, ends: EndedTurn[]) => {
       from (values ${runs}) as v(request_id, status) where ${chatRuns.requestId} = v.request_id`,
   );
   return ends.map(() => undefined);
+});
+
+/** What follows a settled turn: the user's recent-chat relation (normal chats only) and the chat_finished event. */
+export interface AfterTurn {
+  userId: number;
+  agentId: number;
+  conversationId: number;
+  requestId: string;
+  status: "COMPLETE" | "FAILED";
+  /** Whether the chat counts as the user's use of the agent (a normal chat, not debug, task or temporary link). */
+  relation: boolean;
+}
+
+/**
+ * The writes after a turn was answered, group-committed apart from endTurn so a failure here (the agent or user
+ * deleted meanwhile) cannot undo the stored answer: one transaction of at most three statements per batch — the
+ * live sessions of the batch's users, one chat_finished event per session and turn, the relations upserted —
+ * instead of three statements each.
+ */
+export const afterTurn = groupCommit(async (tx: Db, turns: AfterTurn[]) => {
+  const userIds = [...new Set(turns.map((t) => t.userId))];
+  const sessions = await tx
+    .select({ id: authTokens.id, userId: authTokens.userId })
+    .from(authTokens)
+    .where(and(inArray(authTokens.userId, userIds), gt(authTokens.expiresAt, new Date())));
+  const events = turns.flatMap((t) =>
+    sessions
+      .filter((s) => s.userId === t.userId)
+      .map((s) => ({
+        userId: t.userId,
+        tokenId: s.id,
+        type: "chat_finished",
+        event: { conversationId: t.conversationId, agentId: t.agentId, requestId: t.requestId, status: t.status },
+      })),
+  );
+  if (events.length) await tx.insert(notifyEvents).values(events);
+  // One row per user and agent: a statement may not upsert the same row twice; the last turn's conversation wins.
+  const relations = new Map(turns.filter((t) => t.relation).map((t) => [`${t.userId} ${t.agentId}`, t] as const));
+  if (relations.size)
+    await tx
+      .insert(userAgentRelations)
+      .values(
+        [...relations.values()].map((t) => ({
+          userId: t.userId,
+          agentId: t.agentId,
+          type: "Conversation" as const,
+          extra: { conversationId: t.conversationId },
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [userAgentRelations.userId, userAgentRelations.agentId, userAgentRelations.type],
+        set: { modified: new Date(), extra: sql`excluded.extra` },
+      });
+  return turns.map(() => undefined);
 });
