@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/support/sequencer";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -10,6 +11,7 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     // Files run two at a time (the CI machine has two cores; Vitest's default would use one worker).
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -19,7 +21,12 @@ export default defineConfig({
         extends: true,
         // API files keep the server's module graph between files in a worker (decision 0010's addendum): each
         // file still starts its own server on its own database copy, but stops paying the imports again.
-        test: { name: "api", include: ["tests/api/**/*.test.ts"], isolate: false },
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          isolate: false,
+          setupFiles: ["tests/support/wait-for-seed.ts"],
+        },
       },
     ],
   },

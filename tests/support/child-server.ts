@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp } from "node:fs/promises";
 import path from "node:path";
 import { ADMIN_PASSWORD, type Envelope, type TestServer } from "./server";
-import { SNAPSHOT_ENV } from "./test-db";
+import { seeded } from "./test-db";
 
 export interface CallOptions {
   token?: string | null;
@@ -28,6 +30,7 @@ const started = new Set<ChildProcess>();
  * on one PostgreSQL). The first start on an empty directory copies the run's seeded database.
  */
 export async function startChildServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
+  await copySeeded(dataDir, env);
   const child = spawn(process.execPath, ["--import", "tsx", path.join("tests", "support", "serve-child.ts")], {
     cwd: process.cwd(),
     env: {
@@ -39,7 +42,6 @@ export async function startChildServer(dataDir: string, env: Record<string, stri
       PORT: "0",
       HOST: "127.0.0.1",
       EGRESS_ALLOW: "127.0.0.1",
-      ...(process.env[SNAPSHOT_ENV] ? { [SNAPSHOT_ENV]: process.env[SNAPSHOT_ENV] } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -73,6 +75,18 @@ export async function startChildServer(dataDir: string, env: Record<string, stri
     return json.data;
   };
   return { child, url, call, data, server: { url, call } as unknown as TestServer, kill: () => killChild(child) };
+}
+
+/**
+ * Before the first start on an empty directory: the run's seeded data directory (global-setup.ts unpacked it once)
+ * copied in, which the server then opens as after a restart, instead of unpacking the 42 MB tarball or, without
+ * one, creating and migrating a cluster. A server with its own database or admin password starts empty.
+ */
+async function copySeeded(dataDir: string, env: Record<string, string>) {
+  const own = env.DATABASE_URL !== undefined || (env.ADMIN_PASSWORD ?? ADMIN_PASSWORD) !== ADMIN_PASSWORD;
+  if (own || existsSync(path.join(dataDir, "pglite", "PG_VERSION"))) return;
+  const files = await seeded();
+  if (files) await cp(files.dataDir, dataDir, { recursive: true });
 }
 
 export function killChild(child: ChildProcess) {

@@ -1,17 +1,18 @@
 /**
  * Vitest globalSetup: migrate and seed once per run instead of once per test file. On PGlite the seeded
  * data directory is dumped to a tarball that each file's server loads; on PostgreSQL (TEST_DATABASE_URL)
- * a seeded database becomes the template each file's database is created from. The locations reach the
- * test workers through the environment, which they inherit.
+ * a seeded database becomes the template each file's database is created from, and the PGlite copy is made
+ * as well for the tests that run PGlite there. tests/support/seed.ts makes them in its own process while the
+ * run starts; the locations reach the test workers through the environment, which they inherit.
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { loadConfig } from "#server/config";
-import { openPlatform } from "#server/platform";
-import { SNAPSHOT_ENV, seedEnv, TEMPLATE_ENV } from "./test-db";
+import { SEED_DIR_ENV, seedFiles, TEMPLATE_ENV } from "./test-db";
 
 async function adminQuery(base: string, sql: string) {
   const client = new pg.Client({ connectionString: base });
@@ -23,30 +24,35 @@ async function adminQuery(base: string, sql: string) {
   }
 }
 
-async function seededTemplate(base: string) {
-  const name = `tmpl_${randomBytes(6).toString("hex")}`;
-  await adminQuery(base, `create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const { database } = await openPlatform(loadConfig({ ...seedEnv, DATABASE_URL: url.toString() }));
-  // A template must have no open connections when a database is copied from it.
-  await database.close();
-  process.env[TEMPLATE_ENV] = name;
-  return () => adminQuery(base, `drop database if exists ${name} with (force)`);
-}
-
-async function seededSnapshot() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "agent-platform-test-db-"));
-  const file = path.join(dir, "seeded.tar");
-  const { database } = await openPlatform(loadConfig(seedEnv));
-  const tarball = await database.snapshot!();
-  await database.close();
-  await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
-  process.env[SNAPSHOT_ENV] = file;
-  return () => rm(dir, { recursive: true, force: true });
+/** Ends the seed process if the run finishes before it (every API file failed, or none ran). */
+function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
 }
 
 export default async function setup() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "agent-platform-test-db-"));
+  const files = seedFiles(dir);
   const base = process.env.TEST_DATABASE_URL;
-  return base ? seededTemplate(base) : seededSnapshot();
+  const template = base ? `tmpl_${randomBytes(6).toString("hex")}` : undefined;
+  if (base && template) {
+    await adminQuery(base, `create database ${template}`);
+    process.env[TEMPLATE_ENV] = template;
+  }
+  process.env[SEED_DIR_ENV] = dir;
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("tests", "support", "seed.ts"), dir], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  // A seed process that dies without a word (killed, out of memory) must not leave the workers waiting.
+  child.once("exit", (code, signal) => {
+    if (code !== 0 && !existsSync(files.failed)) void writeFile(files.failed, `seed exited (${code ?? signal})`);
+  });
+  return async () => {
+    await stop(child);
+    if (base && template) await adminQuery(base, `drop database if exists ${template} with (force)`);
+    await rm(dir, { recursive: true, force: true });
+  };
 }

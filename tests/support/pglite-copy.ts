@@ -5,6 +5,8 @@
  * open. Here the tarball is parsed once per worker, and each copy puts the files straight into the new
  * database's in-memory filesystem before PostgreSQL starts, which then finds its cluster and resumes it.
  */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
 import { MemoryFS } from "@electric-sql/pglite";
 
 /** Where PGlite keeps PGDATA inside its in-memory filesystem. */
@@ -83,5 +85,15 @@ export class SeededMemoryFS extends MemoryFS {
         node.usedBytes = data.length;
       }
     }
+  }
+}
+
+/** Writes the entries as a data directory on disk (what PGlite keeps in DATA_DIR/pglite), parents first. */
+export async function writeDataDir(entries: DataDirEntry[], dir: string) {
+  await mkdir(dir, { recursive: true });
+  for (const { path, data } of entries) {
+    const target = join(dir, relative(PGDATA, path));
+    if (data === undefined) await mkdir(target, { recursive: true });
+    else await writeFile(target, data);
   }
 }
