@@ -1,4 +1,3 @@
-import type { ModelMessage } from "ai";
 import type { Attachment } from "#server/db/schema";
 import type { MessageRow } from "#server/modules/conversation";
 
@@ -44,16 +43,22 @@ export function userTurnText(
   return parts.join("\n");
 }
 
+/** A model message of plain text (what a chat's history and turn are; the SDK's ModelMessage accepts it). */
+export interface TextMessage {
+  role: "user" | "assistant";
+  content: string;
+}
+
 /**
  * The last `rounds` exchanges as model messages: only finished answers (complete or interrupted),
  * roles alternating, starting with the user.
  */
-export function historyMessages(history: MessageRow[], rounds: number): ModelMessage[] {
+export function historyMessages(history: MessageRow[], rounds: number): TextMessage[] {
   if (rounds <= 0) return [];
   const usable = history.filter(
     (m) => m.role === "USER" || (m.role === "ASSISTANT" && m.status !== "error" && m.text.trim()),
   );
-  const out: ModelMessage[] = [];
+  const out: TextMessage[] = [];
   for (const m of usable) {
     const role = m.role === "USER" ? "user" : "assistant";
     if (out.at(-1)?.role === role) out.pop();

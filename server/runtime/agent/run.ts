@@ -1,4 +1,4 @@
-import { jsonSchema, type ModelMessage, stepCountIs, streamText, type ToolSet, tool } from "ai";
+import { jsonSchema, type ModelMessage, stepCountIs, streamText, type TextStreamPart, type ToolSet, tool } from "ai";
 import type { Actor, Deps } from "#server/core";
 import type { Attachment } from "#server/db/schema";
 import { describeLlmError } from "#server/llm/errors";
@@ -10,6 +10,7 @@ import * as conversations from "#server/modules/conversation";
 import type { ModelRow } from "#server/modules/model";
 import { memoryForTurn, rememberTurn } from "#server/runtime/memory/turn";
 import { type ChatEvent, type FinalResult, frame, messageEvent, type ProcessingStep } from "./events";
+import { type LeanPart, leanChatStream, leanProtocol } from "./lean-stream";
 import { historyMessages, systemPrompt, userTurnText } from "./prompt";
 import { track } from "./ticker";
 import { cardFields, type RuntimeTool, type ToolContext, type TurnEnd, toolsForTurn } from "./tools";
@@ -204,10 +205,10 @@ async function modelCall(
     Math.max(2, input.bind.contextRounds * 2 + 2),
     started.userMessageId,
   );
-  const messages: ModelMessage[] = [
+  const messages = [
     ...historyMessages(history, input.bind.contextRounds),
     {
-      role: "user",
+      role: "user" as const,
       content:
         (await memoryForTurn(deps, input)) +
         userTurnText(input.message, input.config.userPrompt, input.attachments, values),
@@ -225,31 +226,45 @@ async function modelCall(
       });
     }
   }
+  const abortSignal = AbortSignal.any([signal, AbortSignal.timeout(MODEL_TIMEOUT_MS)]);
+  const maxOutputTokens = Math.min(input.bind.maxTokens, input.model.maxTokens);
+  // Without tools an OpenAI-compatible model is streamed without the SDK's per-chunk machinery (lean-stream.ts).
+  if (!Object.keys(tools).length && leanProtocol(input.model))
+    return leanChatStream({
+      model: input.model,
+      config: deps.config,
+      system: system || undefined,
+      messages,
+      temperature: input.bind.temperature,
+      topP: input.bind.topP,
+      maxOutputTokens,
+      signal: abortSignal,
+    });
   return streamText({
     model: languageModelFor(input.model, deps.config),
     system: system || undefined,
-    messages,
+    messages: messages satisfies ModelMessage[],
     tools: Object.keys(tools).length ? tools : undefined,
     temperature: input.bind.temperature,
     topP: input.bind.topP,
-    maxOutputTokens: Math.min(input.bind.maxTokens, input.model.maxTokens),
+    maxOutputTokens,
     stopWhen: [stepCountIs(6), ended],
     maxRetries: 0,
     // Failures arrive as stream parts and are handled below; the SDK's own console logging is not wanted.
     onError: () => {},
-    abortSignal: AbortSignal.any([signal, AbortSignal.timeout(MODEL_TIMEOUT_MS)]),
-  });
+    abortSignal,
+  }).fullStream;
 }
 
 /** Relays the model's stream as MESSAGE events, growing the answer; usage and finish reason go into `outcome`. */
 async function relayModelStream(
-  result: ReturnType<typeof streamText>,
+  parts: AsyncIterable<LeanPart | TextStreamPart<ToolSet>>,
   state: TurnState,
   outcome: StreamOutcome,
   emit: (event: ChatEvent) => void,
   requestId: string,
 ) {
-  for await (const part of result.fullStream) {
+  for await (const part of parts) {
     if (part.type === "reasoning-delta" && part.text) {
       state.think += part.text;
       state.dirty = true;

@@ -1,0 +1,187 @@
+import { APICallError } from "@ai-sdk/provider";
+import { createParser } from "eventsource-parser";
+import { apiKeyOf, type LlmConfig } from "#server/llm/registry";
+import type { ModelRow } from "#server/modules/model";
+import { guardedFetch } from "#server/runtime/egress";
+
+/**
+ * A chat turn without tools on an OpenAI-compatible model, streamed without the AI SDK's machinery. Profiled at
+ * 200 streams (bench/results/chat-profile-ab.txt), streamText's chain of web TransformStreams and the zod check of
+ * every chunk were a fifth of the server's CPU per turn; this reads the same request and events the SDK's
+ * OpenAI-compatible provider sends and reads (eventsource-parser is the SDK's own SSE parser), and yields the
+ * parts relayModelStream uses, in the same shapes. Failures are the ones the SDK reports: an HTTP refusal is an
+ * APICallError with its status, a cut stream the fetch's own error, an `error` event its payload, a stream
+ * without a finish reason an error. An abort ends the parts without a finish, like the SDK's `abort` part.
+ * Tools, attachments as files, Anthropic, Ollama and the built-in model keep the SDK (run.ts decides).
+ */
+export type LeanPart =
+  | { type: "text-delta"; text: string }
+  | { type: "reasoning-delta"; text: string }
+  | {
+      type: "finish";
+      finishReason: string;
+      totalUsage: { inputTokens?: number; outputTokens?: number; totalTokens?: number };
+    };
+
+export interface LeanRequest {
+  model: ModelRow;
+  config: LlmConfig;
+  system?: string;
+  messages: { role: "user" | "assistant"; content: string }[];
+  temperature?: number;
+  topP?: number;
+  maxOutputTokens: number;
+  signal: AbortSignal;
+}
+
+/** The protocols the SDK sends through its OpenAI-compatible provider at the model row's own base URL. */
+export const leanProtocol = (model: Pick<ModelRow, "protocol">) =>
+  model.protocol === "OpenAI" || model.protocol === "Zhipu";
+
+const fetches = new WeakMap<LlmConfig, typeof fetch>();
+const fetchFor = (config: LlmConfig) => {
+  let f = fetches.get(config);
+  if (!f) {
+    f = guardedFetch(config);
+    fetches.set(config, f);
+  }
+  return f;
+};
+
+/** The SDK's mapping of OpenAI finish reasons (mapOpenAICompatibleFinishReason). */
+function finishReasonOf(raw: string, refused: boolean) {
+  if (raw === "stop") return refused ? "content-filter" : "stop";
+  if (raw === "length") return "length";
+  if (raw === "content_filter") return "content-filter";
+  if (raw === "function_call" || raw === "tool_calls") return "tool-calls";
+  return "other";
+}
+
+/** Text and reasoning of a delta's content: a string, or parts as some compatible servers send them. */
+function contentParts(content: unknown): LeanPart[] {
+  if (typeof content === "string") return content ? [{ type: "text-delta", text: content }] : [];
+  if (!Array.isArray(content)) return [];
+  const out: LeanPart[] = [];
+  for (const part of content) {
+    if (part?.type === "text" && typeof part.text === "string" && part.text)
+      out.push({ type: "text-delta", text: part.text });
+    else if (part?.type === "thinking" && Array.isArray(part.thinking)) {
+      const text = part.thinking
+        .filter((c: { type?: string; text?: unknown }) => c?.type === "text" && typeof c.text === "string")
+        .map((c: { text: string }) => c.text)
+        .join("");
+      if (text) out.push({ type: "reasoning-delta", text });
+    }
+  }
+  return out;
+}
+
+async function refusal(response: Response, url: string, body: unknown) {
+  const text = await response.text().catch(() => "");
+  let message = response.statusText || `HTTP ${response.status}`;
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: string } };
+    if (typeof parsed.error?.message === "string") message = parsed.error.message;
+  } catch {
+    // not JSON: the status text stays the message
+  }
+  return new APICallError({
+    message,
+    url,
+    requestBodyValues: body,
+    statusCode: response.status,
+    responseHeaders: Object.fromEntries(response.headers),
+    responseBody: text,
+    isRetryable:
+      response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500,
+  });
+}
+
+export async function* leanChatStream(req: LeanRequest): AsyncGenerator<LeanPart> {
+  const url = `${req.model.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const apiKey = apiKeyOf(req.model, req.config.SECRET_KEY);
+  const body = {
+    model: req.model.model,
+    max_tokens: req.maxOutputTokens,
+    temperature: req.temperature,
+    top_p: req.topP,
+    messages: [...(req.system ? [{ role: "system", content: req.system }] : []), ...req.messages],
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  try {
+    const response = await fetchFor(req.config)(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+      body: JSON.stringify(body),
+      signal: req.signal,
+    });
+    if (!response.ok) throw await refusal(response, url, body);
+    if (!response.body) throw new Error("Response stream is empty.");
+    reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let parts: LeanPart[] = [];
+    let failure: { error: unknown } | null = null;
+    let rawFinish: string | undefined;
+    let usage: { prompt_tokens?: number | null; completion_tokens?: number | null } | undefined;
+    let refused = false;
+    const parser = createParser({
+      onEvent(event) {
+        if (failure || event.data === "[DONE]") return;
+        let chunk: any;
+        try {
+          chunk = JSON.parse(event.data);
+        } catch (error) {
+          failure = { error };
+          return;
+        }
+        if (chunk && typeof chunk === "object" && "error" in chunk) {
+          failure = { error: chunk.error };
+          return;
+        }
+        if (chunk?.usage) usage = chunk.usage;
+        const choice = chunk?.choices?.[0];
+        if (choice?.finish_reason != null) rawFinish = choice.finish_reason;
+        const delta = choice?.delta;
+        if (!delta) return;
+        const reasoning = delta.reasoning_content ?? delta.reasoning;
+        if (reasoning) parts.push({ type: "reasoning-delta", text: reasoning });
+        parts.push(...contentParts(delta.content));
+        if (typeof delta.refusal === "string" && delta.refusal) {
+          refused = true;
+          parts.push({ type: "text-delta", text: delta.refusal });
+        }
+      },
+    });
+    for (;;) {
+      const { done, value } = await reader.read();
+      parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+      if (parts.length) {
+        const ready = parts;
+        parts = [];
+        yield* ready;
+      }
+      if (failure) throw (failure as { error: unknown }).error;
+      if (done) break;
+    }
+    if (rawFinish === undefined) throw new Error("Response stream ended without a finish reason.");
+    const inputTokens = usage ? (usage.prompt_tokens ?? 0) : undefined;
+    const outputTokens = usage ? (usage.completion_tokens ?? 0) : undefined;
+    yield {
+      type: "finish",
+      finishReason: finishReasonOf(rawFinish, refused),
+      totalUsage: {
+        inputTokens,
+        outputTokens,
+        totalTokens: usage ? (inputTokens ?? 0) + (outputTokens ?? 0) : undefined,
+      },
+    };
+  } catch (err) {
+    // Stopped, shut down or timed out: the parts end, as the SDK's stream ends with its `abort` part.
+    if (req.signal.aborted) return;
+    throw err;
+  } finally {
+    reader?.cancel().catch(() => {});
+  }
+}
