@@ -21,10 +21,11 @@ const BEFORE = { cold: 24_500, warm: 10_300, rss: 510 };
  * `npm start`'s node flags with the bundled server it ends in. Not scripts/start.mjs itself: in a checkout that
  * others edit meanwhile, its stamp would start a build; the stamp check is timed on its own below.
  */
-const START_ARGS = [
-  ...(JSON.parse(await readFile("package.json", "utf8")).scripts.start as string).split(" ").slice(1, -1),
-  "build/app/main.js",
-];
+const START_WORDS = (JSON.parse(await readFile("package.json", "utf8")).scripts.start as string).split(" ");
+const NODE_AT = START_WORDS.indexOf("node");
+/** The NAME=value words before `node`: the environment the server process starts with (glibc reads it at exec). */
+const START_ENV = Object.fromEntries(START_WORDS.slice(0, NODE_AT).map((w) => w.split("=")));
+const START_ARGS = [...START_WORDS.slice(NODE_AT + 1, -1), "build/app/main.js"];
 
 type Start = { ready: number; firstPage: number; rssMb: number; cpu: number; phases: Record<string, number> };
 
@@ -50,7 +51,14 @@ async function rssMb(pid: number) {
 async function startOnce(dataDir: string): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, START_ARGS, {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "info", ADMIN_PASSWORD: "Bench#Pass2026" },
+    env: {
+      ...process.env,
+      ...START_ENV,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      ADMIN_PASSWORD: "Bench#Pass2026",
+    },
     stdio: ["ignore", "pipe", "ignore"],
   });
   // The start's log line says how long each step took (server/main.ts): where the time went.
