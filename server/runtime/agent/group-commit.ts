@@ -8,6 +8,14 @@ interface Waiting<I, O> {
 }
 
 /**
+ * At most this many items per transaction. The embedded database runs each statement synchronously on the event
+ * loop; a batch of 200 turn starts made statements inserting 400 rows that held the loop for tens of milliseconds
+ * each, while health checks and stream writes waited. Smaller batches keep every statement short; the queue
+ * (server/db/yielding.ts) lets the loop in between them.
+ */
+const MAX_BATCH = 32;
+
+/**
  * Group commit: the items that arrive while a batch is written (or within the same event-loop turn) are written
  * together by the next one, in one transaction, instead of one transaction each on the single embedded
  * connection. An idle server writes a lone item after one event-loop turn; every item's promise settles only
@@ -29,7 +37,7 @@ export function groupCommit<I, O>(write: (tx: Db, items: I[]) => Promise<O[]>) {
 
   async function drain(deps: Deps, c: { waiting: Waiting<I, O>[]; writing: boolean }) {
     while (c.waiting.length) {
-      const batch = c.waiting.splice(0);
+      const batch = c.waiting.splice(0, MAX_BATCH);
       try {
         await writeOnce(deps, batch);
       } catch (err) {

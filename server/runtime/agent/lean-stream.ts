@@ -38,15 +38,24 @@ export interface LeanRequest {
 export const leanProtocol = (model: Pick<ModelRow, "protocol">) =>
   model.protocol === "OpenAI" || model.protocol === "Zhipu";
 
-const fetches = new WeakMap<LlmConfig, typeof fetch>();
-const fetchFor = (config: LlmConfig) => {
-  let f = fetches.get(config);
-  if (!f) {
-    f = guardedFetch(config);
-    fetches.set(config, f);
+/** Per config: the egress-guarded fetch, and decrypted API keys by their stored form (decrypting costs per turn). */
+const clients = new WeakMap<LlmConfig, { fetch: typeof fetch; keys: Map<string, string> }>();
+const KEPT_KEYS = 64;
+function clientFor(config: LlmConfig, model: ModelRow) {
+  let c = clients.get(config);
+  if (!c) {
+    c = { fetch: guardedFetch(config), keys: new Map() };
+    clients.set(config, c);
   }
-  return f;
-};
+  const stored = model.apiKeyEncrypted ?? "";
+  let apiKey = c.keys.get(stored);
+  if (apiKey === undefined) {
+    apiKey = apiKeyOf(model, config.SECRET_KEY);
+    if (c.keys.size >= KEPT_KEYS) c.keys.delete(c.keys.keys().next().value as string);
+    c.keys.set(stored, apiKey);
+  }
+  return { fetch: c.fetch, apiKey };
+}
 
 /** The SDK's mapping of OpenAI finish reasons (mapOpenAICompatibleFinishReason). */
 function finishReasonOf(raw: string, refused: boolean) {
@@ -99,7 +108,8 @@ async function refusal(response: Response, url: string, body: unknown) {
 
 export async function* leanChatStream(req: LeanRequest): AsyncGenerator<LeanPart> {
   const url = `${req.model.baseUrl.replace(/\/+$/, "")}/chat/completions`;
-  const apiKey = apiKeyOf(req.model, req.config.SECRET_KEY);
+  const client = clientFor(req.config, req.model);
+  const apiKey = client.apiKey;
   const body = {
     model: req.model.model,
     max_tokens: req.maxOutputTokens,
@@ -111,7 +121,7 @@ export async function* leanChatStream(req: LeanRequest): AsyncGenerator<LeanPart
   };
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   try {
-    const response = await fetchFor(req.config)(url, {
+    const response = await client.fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
       body: JSON.stringify(body),
