@@ -3,8 +3,8 @@ import { useState } from "react";
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { endpoints } from "#contract/api";
-import { AgentCard } from "../components/agent/agent-card";
-import { type AgentMenuAction, agentMenuItems } from "../components/agent/agent-menu";
+import { AgentCard, agentCardData } from "../components/agent/agent-card";
+import { type AgentMenuAction, agentCardIcons, agentMenuItems } from "../components/agent/agent-menu";
 import { CreateAgentForm } from "../components/agent/create-agent-form";
 import { DevelopDialog, type DevelopReply } from "../components/agent/develop-dialogs";
 import { type DevelopQuery, developHref, readDevelopQuery } from "../components/agent/develop-query";
@@ -12,6 +12,7 @@ import { PageHeader } from "../components/page-header";
 import { buttonClass } from "../components/ui/button";
 import { Dialog, DialogContent } from "../components/ui/dialog";
 import { EmptyState } from "../components/ui/empty-state";
+import { SpriteSymbols } from "../components/ui/icon-sprite";
 import { ListSearch } from "../components/ui/list-search";
 import { LoadMore, useLoadMore } from "../components/ui/load-more";
 import { CardGridSkeleton } from "../components/ui/skeleton";
@@ -55,7 +56,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       : null,
   ]);
   const opened = dialogAgent?.ok ? { action: dialog as AgentMenuAction, agent: dialogAgent.data } : null;
-  return { query, page, dialog: opened, cleanUrl: pageUrl(request) };
+  // The cards need a few of each agent's fields; the rest (prompts, components, statistics…) would only make the
+  // page's data, encoded into the HTML, several times larger.
+  const cards = { ...page, records: page.records.map(agentCardData) };
+  return { query, page: cards, dialog: opened, cleanUrl: pageUrl(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -157,6 +161,7 @@ function DevelopList({ data, reply }: { data: DevelopData; reply?: DevelopReply 
         )
       ) : (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <SpriteSymbols sprite={agentCardIcons} />
           {more.records.map((agent) => (
             <AgentCard key={agent.id} agent={agent} hrefFor={dialogHref(agent.id)} />
           ))}

@@ -10,10 +10,12 @@ import type { Route } from "./+types/space-layout";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const spaceId = spaceIdParam(params.spaceId);
-  const [spaces, space] = await Promise.all([
-    listSpaces(context, request),
-    apiCall(context, request, endpoints.space.get, { params: { spaceId } }),
-  ]);
+  const spaces = await listSpaces(context, request);
+  // The caller's own spaces come with the list (the same fields and role as space.get); only a space they do
+  // not belong to (a system admin's look into it, or one that is not there) needs asking for.
+  const space =
+    spaces.find((s) => s.id === spaceId) ??
+    (await apiCall(context, request, endpoints.space.get, { params: { spaceId } }));
   if (developmentHidden(space) && isDevelopmentPath(new URL(request.url).pathname)) throw redirect(spaceHome(space));
   return { spaces, space };
 }

@@ -5,10 +5,16 @@ import type { LibraryItemDto } from "#contract/api/component";
 import { PublishStatusBadge } from "../components/agent/publish-status-badge";
 import { SpaceModels } from "../components/chat/space-models";
 import { isLibraryKind, type LibraryKindType, libraryKinds } from "../components/library/kinds";
-import { LibraryDialogs, LibraryRowMenu, NewComponentMenu } from "../components/library/library-menus";
+import {
+  LibraryDialogs,
+  LibraryRowMenu,
+  libraryRowMenuIcons,
+  NewComponentMenu,
+} from "../components/library/library-menus";
 import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
 import { EmptyState } from "../components/ui/empty-state";
+import { iconSprite, SpriteIcon, SpriteSymbols } from "../components/ui/icon-sprite";
 import { ListSearch } from "../components/ui/list-search";
 import { LoadMore, useLoadMore } from "../components/ui/load-more";
 import { RowListSkeleton } from "../components/ui/skeleton";
@@ -102,6 +108,15 @@ const otherEmptyCopy: Record<OtherTab, { title: string; description: string }> =
 };
 
 const tabIcon = (type: LibraryType) => (isLibraryKind(type) ? libraryKinds[type].icon : otherIcons[type as OtherTab]);
+
+/** Each row's type icon, drawn once by the list (see iconSprite). */
+const rowTypeIcons = iconSprite(
+  "library-type",
+  Object.fromEntries((Object.keys(libraryTypeLabels) as LibraryType[]).map((type) => [type, tabIcon(type)])) as Record<
+    LibraryType,
+    LucideIcon
+  >,
+);
 const tabEmpty = (type: LibraryType) =>
   isLibraryKind(type) ? libraryKinds[type].empty : otherEmptyCopy[type as OtherTab];
 
@@ -193,11 +208,15 @@ function LibraryRows({ first, query, filtered }: { first: LibraryPageData; query
           description={empty.description}
         />
       ) : (
-        <ul className="flex flex-col divide-y divide-gray-100 rounded-card border border-gray-200 bg-white">
-          {more.records.map((item) => (
-            <LibraryRow key={rowKey(item)} item={item} spaceId={space.id} here={here} />
-          ))}
-        </ul>
+        <>
+          <SpriteSymbols sprite={rowTypeIcons} />
+          <SpriteSymbols sprite={libraryRowMenuIcons} />
+          <ul className="flex flex-col divide-y divide-gray-100 rounded-card border border-gray-200 bg-white">
+            {more.records.map((item) => (
+              <LibraryRow key={rowKey(item)} item={item} spaceId={space.id} here={here} />
+            ))}
+          </ul>
+        </>
       )}
       <LoadMore first={first} here={here} {...more} />
     </>
@@ -205,12 +224,11 @@ function LibraryRows({ first, query, filtered }: { first: LibraryPageData; query
 }
 
 function LibraryRow({ item, spaceId, here }: { item: LibraryItemDto; spaceId: number; here: string }) {
-  const Icon = tabIcon(item.type);
   const href = isLibraryKind(item.type) ? libraryKinds[item.type].href?.(spaceId, item) : undefined;
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
-        <Icon className="size-5" aria-hidden />
+        <SpriteIcon sprite={rowTypeIcons} name={item.type} className="size-5" />
       </span>
       <div className="min-w-0 flex-1 basis-48">
         <p className="flex items-center gap-2 font-medium">

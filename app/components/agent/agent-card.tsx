@@ -1,20 +1,47 @@
-import { Ellipsis, Star } from "lucide-react";
 import { Link, useFetcher, useSubmit } from "react-router";
 import { displayName, formatRelative } from "#app/lib/format";
 import type { AgentDto } from "#contract/api/agent-dto";
-
+import { SpriteIcon } from "../ui/icon-sprite";
 import { Menu } from "../ui/menu";
 import { AgentIcon } from "./agent-icon";
-import { type AgentMenuAction, agentMenuEntries } from "./agent-menu";
+import { type AgentMenuAction, agentCardIcons, agentMenuEntries } from "./agent-menu";
 import { PublishStatusBadge } from "./publish-status-badge";
 
+/** What a card shows and acts on (the develop page's loader sends only these of each agent). */
+export type AgentCardData = Pick<
+  AgentDto,
+  | "id"
+  | "spaceId"
+  | "name"
+  | "description"
+  | "icon"
+  | "creator"
+  | "modified"
+  | "publishStatus"
+  | "permissions"
+  | "devCollected"
+>;
+
+export const agentCardData = (a: AgentDto): AgentCardData => ({
+  id: a.id,
+  spaceId: a.spaceId,
+  name: a.name,
+  description: a.description,
+  icon: a.icon,
+  creator: a.creator,
+  modified: a.modified,
+  publishStatus: a.publishStatus,
+  permissions: a.permissions,
+  devCollected: a.devCollected,
+});
+
 interface AgentCardProps {
-  agent: AgentDto;
+  agent: AgentCardData;
   /** The develop page with one of the menu's confirmations open for this agent. */
   hrefFor: (action: AgentMenuAction) => string;
 }
 
-/** One agent on the develop page: opens the editor; star and menu act on it in place. */
+/** One agent on the develop page: opens the editor; star and menu act on it in place. Its list renders the sprite of `agentCardIcons`. */
 export function AgentCard({ agent, hrefFor }: AgentCardProps) {
   const submit = useSubmit();
   const creator = agent.creator ? displayName(agent.creator) : "未知用户";
@@ -46,7 +73,7 @@ export function AgentCard({ agent, hrefFor }: AgentCardProps) {
             label={`${agent.name}的更多操作`}
             align="end"
             triggerClassName="flex size-7 items-center justify-center rounded hover:bg-gray-100"
-            trigger={<Ellipsis className="size-4" aria-hidden />}
+            trigger={<SpriteIcon sprite={agentCardIcons} name="More" className="size-4" />}
             entries={agentMenuEntries(agent, {
               hrefFor,
               copyNow: () =>
@@ -76,7 +103,11 @@ function StarToggle({ agentId, starred, name }: { agentId: number; starred: bool
         title={on ? "取消收藏" : "收藏"}
         className="flex size-7 items-center justify-center rounded hover:bg-gray-100"
       >
-        <Star className={on ? "size-4 fill-warning-500 text-warning-500" : "size-4 text-gray-400"} aria-hidden />
+        <SpriteIcon
+          sprite={agentCardIcons}
+          name="Star"
+          className={on ? "size-4 fill-warning-500 text-warning-500" : "size-4 text-gray-400"}
+        />
       </button>
     </fetcher.Form>
   );

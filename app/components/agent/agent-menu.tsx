@@ -3,14 +3,16 @@ import {
   BarChart3,
   Copy,
   Download,
+  Ellipsis,
   Link2,
-  type LucideIcon,
   PackageMinus,
   ScrollText,
+  Star,
   Trash2,
 } from "lucide-react";
 import { endpoints, pathOf } from "#contract/api";
 import type { AgentPermission } from "#contract/api/agent-dto";
+import { iconSprite, SpriteIcon } from "../ui/icon-sprite";
 import type { MenuEntry } from "../ui/menu";
 
 /** The card menu's actions (SPEC §3 "Agent action menu"). */
@@ -27,22 +29,38 @@ export type AgentMenuAction =
 export interface AgentMenuItem {
   action: AgentMenuAction;
   label: string;
-  icon: LucideIcon;
   /** Shown only when the agent's `permissions` include it (the server checks again). */
   permission?: AgentPermission;
 }
 
 /** The card menu, in order. 临时会话 and 下架 lead to their own pages; the rest open on the develop page. */
 export const agentMenuItems: readonly AgentMenuItem[] = [
-  { action: "Analyze", label: "分析", icon: BarChart3 },
-  { action: "Create_Copy", label: "创建副本", icon: Copy, permission: "Copy" },
-  { action: "Move", label: "迁移", icon: ArrowRightLeft, permission: "Transfer" },
-  { action: "Temporary_Session", label: "临时会话", icon: Link2, permission: "TempChat" },
-  { action: "Export", label: "导出配置", icon: Download, permission: "Export" },
-  { action: "Log", label: "日志", icon: ScrollText },
-  { action: "Off_Shelf", label: "下架", icon: PackageMinus, permission: "Publish" },
-  { action: "Del", label: "删除", icon: Trash2, permission: "Delete" },
+  { action: "Analyze", label: "分析" },
+  { action: "Create_Copy", label: "创建副本", permission: "Copy" },
+  { action: "Move", label: "迁移", permission: "Transfer" },
+  { action: "Temporary_Session", label: "临时会话", permission: "TempChat" },
+  { action: "Export", label: "导出配置", permission: "Export" },
+  { action: "Log", label: "日志" },
+  { action: "Off_Shelf", label: "下架", permission: "Publish" },
+  { action: "Del", label: "删除", permission: "Delete" },
 ];
+
+/**
+ * The icons of every agent card (its star, its menu's trigger and items), drawn once by the list that shows
+ * the cards (`<SpriteSymbols sprite={agentCardIcons} />`).
+ */
+export const agentCardIcons = iconSprite("agent-card", {
+  Analyze: BarChart3,
+  Create_Copy: Copy,
+  Move: ArrowRightLeft,
+  Temporary_Session: Link2,
+  Export: Download,
+  Log: ScrollText,
+  Off_Shelf: PackageMinus,
+  Del: Trash2,
+  Star,
+  More: Ellipsis,
+});
 
 interface MenuTarget {
   id: number;
@@ -75,13 +93,12 @@ export function agentMenuEntries(agent: MenuTarget, { hrefFor, copyNow }: MenuHa
     .filter((item) => !item.permission || agent.permissions.includes(item.permission))
     .filter((item) => item.action !== "Off_Shelf" || agent.publishStatus === "Published")
     .map((item) => {
-      const Icon = item.icon;
       const label = (
         <span
           key={item.action}
           className={item.action === "Del" ? "flex items-center gap-2 text-danger-700" : "flex items-center gap-2"}
         >
-          <Icon className="size-4" aria-hidden />
+          <SpriteIcon sprite={agentCardIcons} name={item.action} className="size-4" />
           {item.label}
         </span>
       );

@@ -6,6 +6,7 @@ import type { loader as spaceLayoutLoader } from "#app/routes/space-layout";
 import type { LibraryItemDto } from "#contract/api/component";
 import { Button, buttonClass } from "../ui/button";
 import { Confirm } from "../ui/confirm";
+import { iconSprite, SpriteIcon } from "../ui/icon-sprite";
 import { Menu } from "../ui/menu";
 import { Select } from "../ui/select";
 import { isLibraryKind, type LibraryKindType, libraryKinds } from "./kinds";
@@ -44,7 +45,10 @@ export function NewComponentMenu({ spaceId }: { spaceId: number }) {
   );
 }
 
-/** A row's menu: 复制到空间 (where the kind offers it) and 删除, each opening its confirmation on the library page. */
+/**
+ * A row's menu: 复制到空间 (where the kind offers it) and 删除, each opening its confirmation on the library page.
+ * Its list renders the sprite of `libraryRowMenuIcons`.
+ */
 export function LibraryRowMenu({ item, here }: { item: LibraryItemDto; here: string }) {
   if (!isLibraryKind(item.type)) return null;
   const kind = libraryKinds[item.type];
@@ -55,7 +59,7 @@ export function LibraryRowMenu({ item, here }: { item: LibraryItemDto; here: str
             kind: "link" as const,
             key: "copy",
             to: withDialog(here, "copy", item),
-            label: iconLabel(Copy, "复制到空间"),
+            label: rowMenuLabel("Copy", "复制到空间"),
           },
         ]
       : []),
@@ -63,7 +67,7 @@ export function LibraryRowMenu({ item, here }: { item: LibraryItemDto; here: str
       kind: "link" as const,
       key: "delete",
       to: withDialog(here, "delete", item),
-      label: iconLabel(Trash2, "删除", "text-danger-700"),
+      label: rowMenuLabel("Delete", "删除", "text-danger-700"),
     },
   ];
   return (
@@ -71,11 +75,21 @@ export function LibraryRowMenu({ item, here }: { item: LibraryItemDto; here: str
       label={`${item.name}的更多操作`}
       align="end"
       triggerClassName={buttonClass("ghost", "sm")}
-      trigger={<MoreHorizontal className="size-4" aria-hidden />}
+      trigger={<SpriteIcon sprite={libraryRowMenuIcons} name="More" className="size-4" />}
       entries={entries}
     />
   );
 }
+
+/** The icons of every row's menu, drawn once by the list (`<SpriteSymbols sprite={libraryRowMenuIcons} />`). */
+export const libraryRowMenuIcons = iconSprite("library-row-menu", { Copy, Delete: Trash2, More: MoreHorizontal });
+
+const rowMenuLabel = (name: "Copy" | "Delete", text: string, className = "") => (
+  <span className={`flex items-center gap-2 ${className}`}>
+    <SpriteIcon sprite={libraryRowMenuIcons} name={name} className="size-4" />
+    {text}
+  </span>
+);
 
 interface LibraryDialogsProps {
   spaceId: number;

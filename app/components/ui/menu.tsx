@@ -129,13 +129,15 @@ function DisclosureMenu({ trigger, label, heading, entries, side = "bottom", tri
               </Form>
             );
           }
-          return (
-            <Link
-              key={entry.key}
-              to={entry.to}
-              className={menuItemClass}
-              aria-current={entry.kind === "link" && entry.current ? "page" : undefined}
-            >
+          const current = entry.kind === "link" && entry.current ? "page" : undefined;
+          // This menu is gone once the page is hydrated, so a path needs no client-side <Link> (each one resolves
+          // its path through the router: many rows of menus made that a real share of a list's server render).
+          return entry.to.startsWith("/") ? (
+            <a key={entry.key} href={entry.to} className={menuItemClass} aria-current={current}>
+              {entry.label}
+            </a>
+          ) : (
+            <Link key={entry.key} to={entry.to} className={menuItemClass} aria-current={current}>
               {entry.label}
             </Link>
           );
