@@ -44,7 +44,7 @@ export function permissionsFor(
   return agentPermissions.filter((p) => granted.has(p));
 }
 
-export function toCreatorInfo(u: UserRow | undefined | null) {
+export function toCreatorInfo(u: Pick<UserRow, "id" | "userName" | "nickName" | "avatar"> | undefined | null) {
   if (!u) return null;
   return { userId: u.id, userName: u.userName, nickName: u.nickName, avatar: iconOr("User", u.avatar) };
 }

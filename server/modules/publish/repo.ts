@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { publishApplies, publishedItems, users } from "#server/db/schema";
 import { containsPattern } from "#server/lib/sql";
@@ -6,6 +6,21 @@ import { containsPattern } from "#server/lib/sql";
 export type ApplyRow = typeof publishApplies.$inferSelect;
 export type PublishedRow = typeof publishedItems.$inferSelect;
 type TargetType = ApplyRow["targetType"];
+
+/**
+ * What the list pages show: each row without its `config` snapshot (an agent's whole configuration, read only
+ * by one application's page), and of its user only the name fields (not the password hash and the rest).
+ */
+const { config: _applyConfig, ...applyListColumns } = getTableColumns(publishApplies);
+const { config: _publishedConfig, ...publishedListColumns } = getTableColumns(publishedItems);
+const listUserColumns = {
+  id: users.id,
+  userName: users.userName,
+  nickName: users.nickName,
+  avatar: users.avatar,
+  role: users.role,
+};
+export type PublishedListRow = Omit<PublishedRow, "config">;
 
 export async function insertApply(db: Db, values: typeof publishApplies.$inferInsert) {
   const [row] = await db.insert(publishApplies).values(values).returning();
@@ -82,7 +97,11 @@ export async function pageApplies(
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
     db
-      .select({ apply: publishApplies, user: users })
+      // A plugin application's list row says HTTP or CODE: that one field of the snapshot.
+      .select({
+        apply: { ...applyListColumns, pluginType: sql<string | null>`${publishApplies.config}->>'type'` },
+        user: listUserColumns,
+      })
       .from(publishApplies)
       .leftJoin(users, eq(users.id, publishApplies.applyUserId))
       .where(where)
@@ -230,7 +249,7 @@ export async function pagePublished(
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
     db
-      .select({ item: publishedItems, user: users })
+      .select({ item: publishedListColumns, user: listUserColumns })
       .from(publishedItems)
       .leftJoin(users, eq(users.id, publishedItems.userId))
       .where(where)

@@ -62,7 +62,7 @@ async function squareList(
 
 /** One square card: the publication, its kind's fields and its publisher (the square and the favourites lists). */
 export function squareCard<F extends SquareCardFields>(
-  { item, user }: { item: repo.PublishedRow; user: Parameters<typeof toCreatorInfo>[0] },
+  { item, user }: { item: repo.PublishedListRow; user: Parameters<typeof toCreatorInfo>[0] },
   fields: F,
 ) {
   return {
@@ -116,8 +116,8 @@ export function categories() {
 }
 
 /** A plugin application's HTTP or CODE, from the snapshot it asks to publish. */
-function pluginTypeOf(apply: { targetType: PublishTargetType; config: Record<string, unknown> }) {
-  const type = apply.targetType === "Plugin" ? apply.config.type : null;
+function pluginTypeOf(apply: { targetType: PublishTargetType; pluginType: string | null }) {
+  const type = apply.targetType === "Plugin" ? apply.pluginType : null;
   return type === "HTTP" || type === "CODE" ? type : null;
 }
 
