@@ -18,10 +18,12 @@ import { routeContributors } from "./web-bundle";
  * first load fetches (gzip; chunks loaded later by `import()` are not counted). Needs the web build
  * (`npm run build`, or `react-router build`; with BUNDLE_STATS=1 it also names the chat route's largest modules).
  * WEB_BENCH_SAVE=<file> keeps the figures as JSON; WEB_BENCH_BEFORE=<file> prints them next to such a run;
- * WEB_BENCH_ONLY=<path> renders that one page (e.g. under `NODE_ENV=production node --cpu-prof …`).
+ * WEB_BENCH_ONLY=<path> renders that one page (e.g. under `NODE_ENV=production node --cpu-prof …`);
+ * WEB_BENCH_HTML=<dir> keeps each page's HTML there.
  */
 const ITEMS = 1000;
-const REQUESTS = 50;
+/** WEB_BENCH_REQUESTS raises it for a profile of one page (WEB_BENCH_ONLY), so the renders outweigh the seeding. */
+const REQUESTS = Number(process.env.WEB_BENCH_REQUESTS) || 50;
 
 const LIST_PAGES = [
   ["/space/1/develop", "routes/space-develop"],
@@ -39,7 +41,8 @@ const JS_ONLY = [
 
 interface Figures {
   machine: string;
-  pages: Record<string, { status?: number; p50?: number; p95?: number; js: number }>;
+  /** cpu: the process's CPU time (user + system) per render, steadier than wall time on a shared machine. */
+  pages: Record<string, { status?: number; p50?: number; p95?: number; cpu?: number; js: number }>;
 }
 
 const gzipSize = (file: string) => gzipSync(readFileSync(file)).length;
@@ -122,17 +125,39 @@ function sideBySide(after: Figures, before: Figures | null) {
   if (!before) {
     table(
       `Web (${ITEMS} items each; ${REQUESTS} requests; in-process, PGlite; ${after.machine})`,
-      ["page", "status", "render p50", "render p95", "client JS (gzip)"],
-      pages.map(([page, a]) => [page, a.status ?? "", cell(a.p50), cell(a.p95), kb(a.js)]),
+      ["page", "status", "render p50", "render p95", "CPU/render", "client JS (gzip)"],
+      pages.map(([page, a]) => [page, a.status ?? "", cell(a.p50), cell(a.p95), cell(a.cpu), kb(a.js)]),
     );
     return;
   }
   table(
     `Web, before → after (${ITEMS} items each; ${REQUESTS} requests; in-process, PGlite)\nbefore: ${before.machine}\nafter:  ${after.machine}`,
-    ["page", "status", "p50 before", "p50 after", "p95 before", "p95 after", "JS before", "JS after"],
+    [
+      "page",
+      "status",
+      "p50 before",
+      "p50 after",
+      "p95 before",
+      "p95 after",
+      "CPU before",
+      "CPU after",
+      "JS before",
+      "JS after",
+    ],
     pages.map(([page, a]) => {
       const b = before.pages[page];
-      return [page, a.status ?? "", cell(b?.p50), cell(a.p50), cell(b?.p95), cell(a.p95), kb(b?.js), kb(a.js)];
+      return [
+        page,
+        a.status ?? "",
+        cell(b?.p50),
+        cell(a.p50),
+        cell(b?.p95),
+        cell(a.p95),
+        cell(b?.cpu),
+        cell(a.cpu),
+        kb(b?.js),
+        kb(a.js),
+      ];
     }),
   );
 }
@@ -172,20 +197,25 @@ export async function benchWeb() {
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     await seed(deps.db);
     const only = process.env.WEB_BENCH_ONLY;
+    const htmlDir = process.env.WEB_BENCH_HTML;
     for (const [url, routeId] of LIST_PAGES.filter(([url]) => !only || url === only)) {
       const times: number[] = [];
       let status = 0;
+      const cpuBefore = process.cpuUsage();
       for (let i = 0; i < REQUESTS; i++) {
         const started = performance.now();
         const res = await app.request(url, { headers: { cookie: `ticket=${token}` } });
-        await res.text();
+        const html = await res.text();
         status = res.status;
+        if (htmlDir && i === 0) writeFileSync(path.join(htmlDir, `${url.replaceAll("/", "_")}.html`), html);
         times.push(performance.now() - started);
       }
+      const cpu = process.cpuUsage(cpuBefore);
       figures.pages[url] = {
         status,
         p50: percentile(times, 50),
         p95: percentile(times, 95),
+        cpu: (cpu.user + cpu.system) / 1000 / REQUESTS,
         js: routeJs(build, routeId),
       };
     }
