@@ -3,6 +3,8 @@ import type { Deps } from "#server/core";
 import { chatRuns, messages } from "#server/db/schema";
 
 const TICK_MS = 1_000;
+/** Answers saved per statement. */
+const SAVE_SLICE = 32;
 
 /** A turn streaming in this process, as the shared timer sees it. */
 export interface TrackedTurn {
@@ -63,11 +65,13 @@ async function tick(deps: Deps, t: Ticker) {
     const answer = turn.unsaved();
     return answer ? [{ id: turn.messageId, ...answer }] : [];
   });
-  if (saves.length) {
+  // In slices: one statement of 200 growing answers held the embedded database's thread (the event loop) for
+  // tens of ms; the statement queue lets health checks and stream writes in between slices.
+  for (let at = 0; at < saves.length; at += SAVE_SLICE) {
     const rows = sql.join(
-      saves.map(
-        (s) => sql`(${s.id}::int, ${s.text}::text, ${s.think}::text, ${JSON.stringify(s.processingList)}::jsonb)`,
-      ),
+      saves
+        .slice(at, at + SAVE_SLICE)
+        .map((s) => sql`(${s.id}::int, ${s.text}::text, ${s.think}::text, ${JSON.stringify(s.processingList)}::jsonb)`),
       sql`, `,
     );
     await deps.db.execute(
