@@ -1,9 +1,9 @@
 /**
  * Vitest globalSetup: migrate and seed once per run instead of once per test file. On PGlite the seeded
- * data directory is dumped to a tarball that each file's server loads; on PostgreSQL (TEST_DATABASE_URL)
- * a seeded database becomes the template each file's database is created from, and the PGlite copy is made
- * as well for the tests that run PGlite there. tests/support/seed.ts makes them in its own process while the
- * run starts; the locations reach the test workers through the environment, which they inherit.
+ * data directory is dumped to a tarball that each file's server loads (tests/support/seed.ts makes it in its own
+ * process while the run starts); on PostgreSQL (TEST_DATABASE_URL) a seeded database becomes the template each
+ * file's database is created from. The locations reach the test workers through the environment, which they
+ * inherit.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -12,7 +12,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { SEED_DIR_ENV, seedFiles, TEMPLATE_ENV } from "./test-db";
+import { loadConfig } from "#server/config";
+import { openPlatform } from "#server/platform";
+import { SEED_DIR_ENV, seedEnv, seedFiles, TEMPLATE_ENV } from "./test-db";
 
 async function adminQuery(base: string, sql: string) {
   const client = new pg.Client({ connectionString: base });
@@ -33,15 +35,23 @@ function stop(child: ChildProcess) {
   });
 }
 
-export default async function setup() {
+/** PostgreSQL: a migrated and seeded template, made here (the work is the database server's, and quick). */
+async function seededTemplate(base: string) {
+  const name = `tmpl_${randomBytes(6).toString("hex")}`;
+  await adminQuery(base, `create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const { database } = await openPlatform(loadConfig({ ...seedEnv, DATABASE_URL: url.toString() }));
+  // A template must have no open connections when a database is copied from it.
+  await database.close();
+  process.env[TEMPLATE_ENV] = name;
+  return () => adminQuery(base, `drop database if exists ${name} with (force)`);
+}
+
+/** PGlite: the seed process (seed.ts) makes the copies while the run starts; the workers wait for them. */
+async function seededPglite() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "agent-platform-test-db-"));
   const files = seedFiles(dir);
-  const base = process.env.TEST_DATABASE_URL;
-  const template = base ? `tmpl_${randomBytes(6).toString("hex")}` : undefined;
-  if (base && template) {
-    await adminQuery(base, `create database ${template}`);
-    process.env[TEMPLATE_ENV] = template;
-  }
   process.env[SEED_DIR_ENV] = dir;
   const child = spawn(process.execPath, ["--import", "tsx", path.join("tests", "support", "seed.ts"), dir], {
     stdio: ["ignore", "inherit", "inherit"],
@@ -52,7 +62,11 @@ export default async function setup() {
   });
   return async () => {
     await stop(child);
-    if (base && template) await adminQuery(base, `drop database if exists ${template} with (force)`);
     await rm(dir, { recursive: true, force: true });
   };
+}
+
+export default async function setup() {
+  const base = process.env.TEST_DATABASE_URL;
+  return base ? seededTemplate(base) : seededPglite();
 }

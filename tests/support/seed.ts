@@ -2,9 +2,8 @@
  * The run's seeded databases, made in a process of their own that tests/support/global-setup.ts starts and does
  * not wait for: migrating and seeding on Vitest's main thread held every worker back for the first ~40 s of a
  * run, while now the unit files and the API workers' imports run meanwhile (test-db.ts's `seeded()` waits).
- * Writes into the directory given as its argument: the PGlite tarball, the same data directory unpacked (child
- * servers copy it), and on PostgreSQL (TEST_DATABASE_URL) fills the template database named by TEST_DB_TEMPLATE,
- * which global-setup created; then `done`, or `failed` with the error.
+ * Writes into the directory given as its argument the PGlite tarball and the same data directory unpacked (child
+ * servers copy it); then `done`, or `failed` with the error.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -12,15 +11,7 @@ import { sql } from "drizzle-orm";
 import { loadConfig } from "#server/config";
 import { openPlatform } from "#server/platform";
 import { untar, writeDataDir } from "./pglite-copy";
-import { seedEnv, seedFiles, TEMPLATE_ENV } from "./test-db";
-
-async function seededTemplate(base: string, name: string) {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const { database } = await openPlatform(loadConfig({ ...seedEnv, DATABASE_URL: url.toString() }));
-  // A template must have no open connections when a database is copied from it.
-  await database.close();
-}
+import { seedEnv, seedFiles } from "./test-db";
 
 async function seededSnapshot(files: ReturnType<typeof seedFiles>) {
   const { database } = await openPlatform(loadConfig(seedEnv));
@@ -34,11 +25,8 @@ async function seededSnapshot(files: ReturnType<typeof seedFiles>) {
 }
 
 const files = seedFiles(process.argv[2]!);
-const base = process.env.TEST_DATABASE_URL;
-const template = process.env[TEMPLATE_ENV];
 try {
-  // Child servers and the in-memory stand-ins (body-limits, readiness) use PGlite in the PostgreSQL run too.
-  await Promise.all([base && template ? seededTemplate(base, template) : undefined, seededSnapshot(files)]);
+  await seededSnapshot(files);
   await writeFile(files.done, "");
 } catch (err) {
   await writeFile(files.failed, err instanceof Error ? (err.stack ?? err.message) : String(err));

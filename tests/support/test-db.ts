@@ -88,7 +88,6 @@ export async function freshPostgres(
 ): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
-  if (fromTemplate) await seeded();
   const template = fromTemplate ? process.env[TEMPLATE_ENV] : undefined;
   const name = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
