@@ -20,7 +20,7 @@ WORKDIR /app
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 # As in `npm start`: glibc gives blocks of 32 KB and more (V8 compiling PGlite's WebAssembly) back to the system
 # when freed, instead of keeping about 50 MB of them in its arenas for the life of the process.
-ENV MALLOC_MMAP_THRESHOLD_=32768
+ENV MALLOC_MMAP_THRESHOLD_=131072
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json ./
