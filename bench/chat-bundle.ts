@@ -1,7 +1,7 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { build, type Plugin } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { keepSourceUrl, serverBundle } from "../scripts/build.mjs";
 
 /**
  * The chat bench's server as one esbuild bundle, built the way `npm run build` bundles server/main.ts (our code
@@ -11,33 +11,14 @@ import { build, type Plugin } from "esbuild";
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-const keepSourceUrl: Plugin = {
-  name: "keep-source-url",
-  setup(b) {
-    b.onLoad({ filter: /\/(server|contract)\/.*\.ts$/ }, async (args) => ({
-      contents: (await readFile(args.path, "utf8")).replaceAll(
-        "import.meta.url",
-        JSON.stringify(pathToFileURL(args.path).href),
-      ),
-      loader: "ts",
-    }));
-  },
-};
-
 /** Bundles bench/chat-server.ts into `outdir` and returns the file to run with plain `node`. */
 export async function bundleChatServer(outdir: string) {
   await build({
     absWorkingDir: ROOT,
     entryPoints: { "chat-server": "bench/chat-server.ts" },
     outdir,
-    bundle: true,
-    splitting: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    sourcemap: "linked",
+    ...serverBundle,
     packages: "external",
-    logLevel: "error",
     plugins: [keepSourceUrl],
   });
   return path.join(outdir, "chat-server.js");

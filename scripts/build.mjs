@@ -48,7 +48,22 @@ function run(args, verbose) {
  * Server files that locate siblings at run time (the migrations, the sandbox's child scripts) keep their own
  * `import.meta.url` inside the bundle, so those files are still found next to the source they belong to.
  */
-const keepSourceUrl = {
+/**
+ * How the server is bundled (also by bench/chat-bundle.ts, so the bench profiles what `npm start` runs).
+ * @type {import("esbuild").BuildOptions}
+ */
+export const serverBundle = {
+  bundle: true,
+  splitting: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: "linked",
+  logLevel: "error",
+};
+
+/** @type {import("esbuild").Plugin} */
+export const keepSourceUrl = {
   name: "keep-source-url",
   setup(b) {
     b.onLoad({ filter: /\/(server|contract)\/.*\.ts$/ }, async (args) => {
@@ -93,13 +108,7 @@ export async function bundleServer() {
     absWorkingDir: ROOT,
     entryPoints: { main: "server/main.ts", "image-build": "server/db/image-build.ts" },
     outdir: APP_OUT,
-    bundle: true,
-    splitting: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    sourcemap: "linked",
-    logLevel: "error",
+    ...serverBundle,
     plugins: [externalPackages, keepSourceUrl],
   });
 }

@@ -43,19 +43,23 @@ afterAll(
 );
 
 const config = { SECRET_KEY: "k".repeat(32), EGRESS_ALLOW: "127.0.0.1" };
+/** One turn's prompt and settings, sent the same way through both paths. */
+const turn = {
+  system: "系统",
+  messages: [
+    { role: "user" as const, content: "上一问" },
+    { role: "assistant" as const, content: "上一答" },
+    { role: "user" as const, content: "这一问" },
+  ],
+  temperature: 0.3,
+  topP: 0.9,
+  maxOutputTokens: 100,
+};
 function stream(model: string, signal: AbortSignal) {
   return leanChatStream({
     model: { protocol: "OpenAI", baseUrl: base, model, apiKeyEncrypted: null } as unknown as ModelRow,
     config,
-    system: "系统",
-    messages: [
-      { role: "user", content: "上一问" },
-      { role: "assistant", content: "上一答" },
-      { role: "user", content: "这一问" },
-    ],
-    temperature: 0.3,
-    topP: 0.9,
-    maxOutputTokens: 100,
+    ...turn,
     signal,
   });
 }
@@ -76,15 +80,7 @@ async function throughSdk(model: string) {
   const parts: LeanPart[] = [];
   for await (const p of streamText({
     model: provider.chatModel(model),
-    system: "系统",
-    messages: [
-      { role: "user", content: "上一问" },
-      { role: "assistant", content: "上一答" },
-      { role: "user", content: "这一问" },
-    ],
-    temperature: 0.3,
-    topP: 0.9,
-    maxOutputTokens: 100,
+    ...turn,
     maxRetries: 0,
   }).fullStream) {
     if (p.type === "text-delta" || p.type === "reasoning-delta") parts.push({ type: p.type, text: p.text });
