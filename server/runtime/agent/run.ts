@@ -1,8 +1,7 @@
-import { jsonSchema, type ModelMessage, stepCountIs, streamText, type TextStreamPart, type ToolSet, tool } from "ai";
+import type { TextStreamPart, ToolSet } from "ai";
 import type { Actor, Deps } from "#server/core";
 import type { Attachment } from "#server/db/schema";
 import { describeLlmError } from "#server/llm/errors";
-import { languageModelFor } from "#server/llm/registry";
 import type { ModelBind, Variable } from "#server/modules/agent/contract";
 import type { AgentSnapshot } from "#server/modules/agent/dto";
 import { systemVariables } from "#server/modules/agent/variables";
@@ -10,7 +9,8 @@ import * as conversations from "#server/modules/conversation";
 import type { ModelRow } from "#server/modules/model";
 import { memoryForTurn, rememberTurn } from "#server/runtime/memory/turn";
 import { type ChatEvent, type FinalResult, frame, messageEvent, type ProcessingStep } from "./events";
-import { type LeanPart, leanChatStream, leanProtocol } from "./lean-stream";
+import type { LeanPart } from "./lean-stream";
+import { openModelStream } from "./model-stream";
 import { historyMessages, systemPrompt, userTurnText } from "./prompt";
 import { track } from "./ticker";
 import { cardFields, type RuntimeTool, type ToolContext, type TurnEnd, toolsForTurn } from "./tools";
@@ -20,7 +20,6 @@ import { recognizeVariables } from "./variable-recognition";
 import { resumePausedWorkflow, turnHooks } from "./workflow-tool-chat";
 
 const HEARTBEAT_MS = 10_000;
-const MODEL_TIMEOUT_MS = 180_000;
 
 export interface TurnInput {
   actor: Pick<Actor, "userId" | "tenantId" | "userName">;
@@ -216,44 +215,7 @@ async function modelCall(
   ];
   let system = systemPrompt(input.globalPrompt, input.config.systemPrompt, values);
   if (autoResults.length) system += `\n\n# 已自动调用的工具结果\n${autoResults.join("\n\n")}`;
-  const tools: ToolSet = {};
-  if (input.model.functionCall !== "Unsupported") {
-    for (const t of onDemand) {
-      tools[t.name] = tool({
-        description: t.description,
-        inputSchema: jsonSchema(t.inputSchema),
-        execute: (args, options) => invoke(t, args as Record<string, unknown>, options.toolCallId),
-      });
-    }
-  }
-  const abortSignal = AbortSignal.any([signal, AbortSignal.timeout(MODEL_TIMEOUT_MS)]);
-  const maxOutputTokens = Math.min(input.bind.maxTokens, input.model.maxTokens);
-  // Without tools an OpenAI-compatible model is streamed without the SDK's per-chunk machinery (lean-stream.ts).
-  if (!Object.keys(tools).length && leanProtocol(input.model))
-    return leanChatStream({
-      model: input.model,
-      config: deps.config,
-      system: system || undefined,
-      messages,
-      temperature: input.bind.temperature,
-      topP: input.bind.topP,
-      maxOutputTokens,
-      signal: abortSignal,
-    });
-  return streamText({
-    model: languageModelFor(input.model, deps.config),
-    system: system || undefined,
-    messages: messages satisfies ModelMessage[],
-    tools: Object.keys(tools).length ? tools : undefined,
-    temperature: input.bind.temperature,
-    topP: input.bind.topP,
-    maxOutputTokens,
-    stopWhen: [stepCountIs(6), ended],
-    maxRetries: 0,
-    // Failures arrive as stream parts and are handled below; the SDK's own console logging is not wanted.
-    onError: () => {},
-    abortSignal,
-  }).fullStream;
+  return openModelStream(deps, input, { system, messages, onDemand, invoke, signal, ended });
 }
 
 /** Relays the model's stream as MESSAGE events, growing the answer; usage and finish reason go into `outcome`. */

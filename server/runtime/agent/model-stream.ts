@@ -1,0 +1,64 @@
+import { jsonSchema, type ModelMessage, stepCountIs, streamText, type ToolSet, tool } from "ai";
+import type { Deps } from "#server/core";
+import { languageModelFor } from "#server/llm/registry";
+import { leanChatStream, leanProtocol } from "./lean-stream";
+import type { TurnInput } from "./run";
+import type { RuntimeTool } from "./tools";
+
+const MODEL_TIMEOUT_MS = 180_000;
+
+interface ModelTurn {
+  system: string;
+  messages: { role: "user" | "assistant"; content: string }[];
+  /** The tools the model may call this turn (none when the model cannot call functions). */
+  onDemand: RuntimeTool[];
+  invoke: (t: RuntimeTool, args: Record<string, unknown>, executeId: string) => Promise<unknown>;
+  signal: AbortSignal;
+  ended: () => boolean;
+}
+
+/**
+ * The model's stream for one turn: through lean-stream.ts when no tools are offered and the model speaks the
+ * OpenAI-compatible protocol (decision 0020), else through the AI SDK's streamText with the turn's tools.
+ */
+export function openModelStream(deps: Deps, input: TurnInput, turn: ModelTurn) {
+  const { system, messages, onDemand, invoke, signal, ended } = turn;
+  const tools: ToolSet = {};
+  if (input.model.functionCall !== "Unsupported") {
+    for (const t of onDemand) {
+      tools[t.name] = tool({
+        description: t.description,
+        inputSchema: jsonSchema(t.inputSchema),
+        execute: (args, options) => invoke(t, args as Record<string, unknown>, options.toolCallId),
+      });
+    }
+  }
+  const abortSignal = AbortSignal.any([signal, AbortSignal.timeout(MODEL_TIMEOUT_MS)]);
+  const maxOutputTokens = Math.min(input.bind.maxTokens, input.model.maxTokens);
+  // Without tools an OpenAI-compatible model is streamed without the SDK's per-chunk machinery (lean-stream.ts).
+  if (!Object.keys(tools).length && leanProtocol(input.model))
+    return leanChatStream({
+      model: input.model,
+      config: deps.config,
+      system: system || undefined,
+      messages,
+      temperature: input.bind.temperature,
+      topP: input.bind.topP,
+      maxOutputTokens,
+      signal: abortSignal,
+    });
+  return streamText({
+    model: languageModelFor(input.model, deps.config),
+    system: system || undefined,
+    messages: messages satisfies ModelMessage[],
+    tools: Object.keys(tools).length ? tools : undefined,
+    temperature: input.bind.temperature,
+    topP: input.bind.topP,
+    maxOutputTokens,
+    stopWhen: [stepCountIs(6), ended],
+    maxRetries: 0,
+    // Failures arrive as stream parts, handled by run.ts (relayModelStream); the SDK's own console logging is not wanted.
+    onError: () => {},
+    abortSignal,
+  }).fullStream;
+}
