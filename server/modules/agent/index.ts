@@ -10,6 +10,7 @@ export {
   findAgent,
   findComponent,
   insertRelationOnce,
+  touchRelations,
   updateAgent,
   upsertRelation,
 } from "./repo";

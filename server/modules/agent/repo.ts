@@ -165,6 +165,25 @@ export async function upsertRelation(
   return Boolean(row && row.created.getTime() === row.modified.getTime());
 }
 
+/**
+ * Inserts or touches many relations in one statement. A statement may not upsert one row twice, so of the same
+ * user, agent and kind the last entry wins.
+ */
+export async function touchRelations(
+  db: Db,
+  rows: { userId: number; agentId: number; type: RelationKind; extra: Record<string, unknown> }[],
+) {
+  const unique = [...new Map(rows.map((r) => [`${r.userId} ${r.agentId} ${r.type}`, r] as const)).values()];
+  if (!unique.length) return;
+  await db
+    .insert(userAgentRelations)
+    .values(unique)
+    .onConflictDoUpdate({
+      target: [userAgentRelations.userId, userAgentRelations.agentId, userAgentRelations.type],
+      set: { modified: new Date(), extra: sql`excluded.extra` },
+    });
+}
+
 export async function insertRelationOnce(db: Db, userId: number, agentId: number, type: RelationKind) {
   const rows = await db
     .insert(userAgentRelations)

@@ -65,11 +65,21 @@ export async function clearSessionEvents(db: Db, tokenId: number, version?: numb
 
 /** Queues an event for every live session of the user. */
 export async function pushEvent(db: Db, userId: number, type: string, event: Record<string, unknown>) {
+  await pushEvents(db, [{ userId, type, event }]);
+}
+
+/** Queues each event for every live session of its user: one lookup and one insert however many events. */
+export async function pushEvents(db: Db, items: { userId: number; type: string; event: Record<string, unknown> }[]) {
+  if (!items.length) return;
+  const userIds = [...new Set(items.map((i) => i.userId))];
   const tokens = await db
-    .select({ id: authTokens.id })
+    .select({ id: authTokens.id, userId: authTokens.userId })
     .from(authTokens)
-    .where(and(eq(authTokens.userId, userId), gt(authTokens.expiresAt, new Date())));
-  if (tokens.length) await db.insert(notifyEvents).values(tokens.map((t) => ({ userId, tokenId: t.id, type, event })));
+    .where(and(inArray(authTokens.userId, userIds), gt(authTokens.expiresAt, new Date())));
+  const rows = items.flatMap(({ userId, type, event }) =>
+    tokens.filter((t) => t.userId === userId).map((t) => ({ userId, tokenId: t.id, type, event })),
+  );
+  if (rows.length) await db.insert(notifyEvents).values(rows);
 }
 
 export async function eventsOfSession(db: Db, tokenId: number, limit = 100) {

@@ -1,6 +1,8 @@
-import { and, gt, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { authTokens, chatRuns, messages, notifyEvents, userAgentRelations } from "#server/db/schema";
+import { chatRuns, messages } from "#server/db/schema";
+import { touchRelations } from "#server/modules/agent";
+import { pushEvents } from "#server/modules/notify";
 import { groupCommit } from "./group-commit";
 
 /** How a turn ended: its answer as stored last, and its run's status. */
@@ -61,43 +63,30 @@ export interface AfterTurn {
 
 /**
  * The writes after a turn was answered, group-committed apart from endTurn so a failure here (the agent or user
- * deleted meanwhile) cannot undo the stored answer: one transaction of at most three statements per batch — the
- * live sessions of the batch's users, one chat_finished event per session and turn, the relations upserted —
- * instead of three statements each.
+ * deleted meanwhile) cannot undo the stored answer: one transaction per batch — the chat_finished events queued
+ * for the batch's users (notify's pushEvents) and their relations touched (agent's touchRelations) — instead of
+ * three statements each.
  */
 export const afterTurn = groupCommit(async (tx: Db, turns: AfterTurn[]) => {
-  const userIds = [...new Set(turns.map((t) => t.userId))];
-  const sessions = await tx
-    .select({ id: authTokens.id, userId: authTokens.userId })
-    .from(authTokens)
-    .where(and(inArray(authTokens.userId, userIds), gt(authTokens.expiresAt, new Date())));
-  const events = turns.flatMap((t) =>
-    sessions
-      .filter((s) => s.userId === t.userId)
-      .map((s) => ({
+  await pushEvents(
+    tx,
+    turns.map((t) => ({
+      userId: t.userId,
+      type: "chat_finished",
+      event: { conversationId: t.conversationId, agentId: t.agentId, requestId: t.requestId, status: t.status },
+    })),
+  );
+  // The last turn's conversation wins for a user and agent.
+  await touchRelations(
+    tx,
+    turns
+      .filter((t) => t.relation)
+      .map((t) => ({
         userId: t.userId,
-        tokenId: s.id,
-        type: "chat_finished",
-        event: { conversationId: t.conversationId, agentId: t.agentId, requestId: t.requestId, status: t.status },
+        agentId: t.agentId,
+        type: "Conversation" as const,
+        extra: { conversationId: t.conversationId },
       })),
   );
-  if (events.length) await tx.insert(notifyEvents).values(events);
-  // One row per user and agent: a statement may not upsert the same row twice; the last turn's conversation wins.
-  const relations = new Map(turns.filter((t) => t.relation).map((t) => [`${t.userId} ${t.agentId}`, t] as const));
-  if (relations.size)
-    await tx
-      .insert(userAgentRelations)
-      .values(
-        [...relations.values()].map((t) => ({
-          userId: t.userId,
-          agentId: t.agentId,
-          type: "Conversation" as const,
-          extra: { conversationId: t.conversationId },
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [userAgentRelations.userId, userAgentRelations.agentId, userAgentRelations.type],
-        set: { modified: new Date(), extra: sql`excluded.extra` },
-      });
   return turns.map(() => undefined);
 });
