@@ -78,6 +78,7 @@ export default [
   route("resources/prompt-optimize", "routes/resources/prompt-optimize.ts"),
   route("resources/plugin-code-optimize", "routes/resources/plugin-code-optimize.ts"),
   route("resources/plugin-copy", "routes/resources/plugin-copy.ts"),
+  route("resources/favourite", "routes/resources/favourite.ts"),
   route("resources/space-models", "routes/resources/space-models.ts"),
   route("resources/workflow-node-options", "routes/resources/workflow-node-options.ts"),
   route("resources/table-node-options", "routes/table-node-options.ts"),

@@ -22,6 +22,15 @@ const { agent: agents, component, model } = endpoints;
 export type HistoryEntry = DataOf<typeof agents.history>[number];
 /** A component-library row; the service lists only models today, other kinds join as their modules arrive. */
 export type LibraryItem = DataOf<typeof component.list>[number];
+/** A published plugin or workflow the caller favourited on the square (收藏), offered beside the space's own. */
+export interface FavouriteTool {
+  id: number;
+  name: string;
+}
+
+/** Up to the list's page limit, newest favourite first. */
+const FAVOURITES = { page: 1, pageSize: 100 };
+const toolOf = (item: { targetId: number; name: string }): FavouriteTool => ({ id: item.targetId, name: item.name });
 
 /**
  * The agent and everything its editor lists: history, system variables, usable models, the space's components and
@@ -34,13 +43,15 @@ export async function loadEditor(context: AppLoadContext, request: Request, spac
     throw redirect(`/space/${agent.spaceId}/agent/${agent.id}${new URL(request.url).search}`);
   }
   const hasTriggers = agent.agentComponentConfigList?.some((c) => c.type === "Trigger") ?? false;
-  const [history, variables, models, library, states] = await Promise.all([
+  const [history, variables, models, library, states, pluginFavourites, workflowFavourites] = await Promise.all([
     apiCall(context, request, agents.history, { params: { agentId } }),
     apiCall(context, request, agents.variables, { params: { agentId } }),
     apiCall(context, request, model.list, { body: { spaceId } }),
     apiCall(context, request, component.list, { params: { spaceId } }),
     // Whether each trigger runs; a reader who may not edit the agent is told nothing (the section shows no state).
     hasTriggers ? tryApiCall(context, request, endpoints.trigger.stateList, { params: { agentId } }) : null,
+    apiCall(context, request, endpoints.favourite.pluginCollectList, { body: FAVOURITES }),
+    apiCall(context, request, endpoints.favourite.workflowCollectList, { body: FAVOURITES }),
   ]);
   return {
     agent,
@@ -49,6 +60,7 @@ export async function loadEditor(context: AppLoadContext, request: Request, spac
     systemVariables: variables.filter((v) => v.systemVariable),
     models: models.filter((m) => m.enabled === 1 && (m.type === "Chat" || m.type === "Multi")),
     library,
+    favourites: { Plugin: pluginFavourites.map(toolOf), Workflow: workflowFavourites.map(toolOf) },
   };
 }
 

@@ -54,8 +54,8 @@ function withParams(pathname: string, search: string, changes: Record<string, st
 
 /** The agent editor: config | prompt | debug in three columns on wide screens, tabs on narrow ones. */
 export default function AgentEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { agent, history, systemVariables, models, library, triggerStates, tab, showHistory, variableEditing, search } =
-    loaderData;
+  const { agent, history, systemVariables, models, library, favourites, triggerStates } = loaderData;
+  const { tab, showHistory, variableEditing, search } = loaderData;
   const path = `/space/${agent.spaceId}/agent/${agent.id}`;
   const href = (changes: Record<string, string | null>) => withParams(path, search, changes);
   const reply = actionData as EditorReply | undefined;
@@ -74,6 +74,7 @@ export default function AgentEditorPage({ loaderData, actionData }: Route.Compon
             agent={agent}
             models={models}
             library={library}
+            favourites={favourites}
             triggerStates={triggerStates}
             variableEditing={variableEditing}
             variableHref={(key) => href({ variable: key })}

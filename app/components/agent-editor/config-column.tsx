@@ -1,4 +1,4 @@
-import type { LibraryItem } from "#app/routes/agent-editor.server";
+import type { FavouriteTool, LibraryItem } from "#app/routes/agent-editor.server";
 import type { AgentDto } from "#contract/api/agent-dto";
 import type { ModelDto } from "#contract/api/model-dto";
 import type { TriggerStateDto } from "#contract/api/trigger";
@@ -17,6 +17,8 @@ interface ConfigColumnProps {
   agent: AgentDto;
   models: ModelDto[];
   library: LibraryItem[];
+  /** The caller's favourite published plugins and workflows (广场 → 收藏), offered beside the space's own. */
+  favourites: Record<"Plugin" | "Workflow", FavouriteTool[]>;
   /** Whether each trigger runs, by component id. */
   triggerStates: Record<number, TriggerStateDto>;
   /** The variable whose edit form is open, and the links that open and close it. */
@@ -47,7 +49,12 @@ export function ConfigColumn(props: ConfigColumnProps) {
       hint={hint}
       defaultOpen={bound(type).length > 0}
     >
-      <ComponentSection type={type} bound={bound(type)} available={inSpace(type)} />
+      <ComponentSection
+        type={type}
+        bound={bound(type)}
+        available={inSpace(type)}
+        favourites={type === "Plugin" || type === "Workflow" ? props.favourites[type] : []}
+      />
       {settingsOf(type)}
     </EditorSection>
   );

@@ -5,6 +5,8 @@ import { pluginTypeLabels, spaceTypeLabels } from "#app/lib/labels";
 import { withParams } from "#app/lib/url";
 import type { loadSquarePlugins } from "#app/routes/plugin-square.server";
 import { AgentIcon } from "../agent/agent-icon";
+import { FavouriteFilter } from "../favourite/favourite-filter";
+import { FAVOURITE_ACTION, FavouriteToggle } from "../favourite/favourite-toggle";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
@@ -39,17 +41,21 @@ export function SquareKindTabs({ active }: { active: "Agent" | "Plugin" | "Workf
 const developable = (spaces: Space[]) =>
   spaces.filter((s) => s.allowDevelop === 1 || (s.currentUserRole !== null && s.currentUserRole !== "User"));
 
-/** The square's plugin tab: search, cards with type, publisher and 复制到空间 where allowed, page links. */
-export function SquarePluginList({ list, spaces, kw }: SquarePlugins) {
+/** The square's plugin tab: search, 全部 | 我的收藏, cards with type, publisher, 收藏 and 复制到空间 where allowed, page links. */
+export function SquarePluginList({ list, spaces, kw, collect }: SquarePlugins) {
   const location = useLocation();
   const here = location.pathname + location.search;
   const targets = developable(spaces);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="font-semibold text-xl">插件</h1>
+        <div className="flex flex-wrap items-center gap-4">
+          <h1 className="font-semibold text-xl">插件</h1>
+          <FavouriteFilter kind="Plugin" active={collect} />
+        </div>
         <Form method="get" role="search" className="flex w-full max-w-sm gap-2">
           <input type="hidden" name="cate_type" value="Plugin" />
+          {collect ? <input type="hidden" name="collect" value="1" /> : null}
           <Input
             type="search"
             name="kw"
@@ -64,7 +70,15 @@ export function SquarePluginList({ list, spaces, kw }: SquarePlugins) {
         </Form>
       </div>
       {list.records.length === 0 ? (
-        <EmptyState icon={Plug} title="暂无数据" description="还没有发布到广场的插件，换个关键词试试。" />
+        <EmptyState
+          icon={Plug}
+          title="暂无数据"
+          description={
+            collect
+              ? "还没有收藏的插件。在「全部」中点卡片上的收藏，智能体编辑时就能直接添加。"
+              : "还没有发布到广场的插件，换个关键词试试。"
+          }
+        />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {list.records.map((p) => (
@@ -85,6 +99,15 @@ export function SquarePluginList({ list, spaces, kw }: SquarePlugins) {
                   </div>
                 </div>
                 <p className="line-clamp-2 flex-1 text-[13px] text-gray-600">{p.description || "暂无描述"}</p>
+                <div className="flex justify-end">
+                  <FavouriteToggle
+                    id={`Plugin-${p.targetId}`}
+                    name={p.name}
+                    collected={p.collect}
+                    action={FAVOURITE_ACTION}
+                    fields={{ kind: "Plugin", targetId: p.targetId, redirectTo: here }}
+                  />
+                </div>
                 {p.allowCopy === 1 && targets.length ? (
                   <CopyForm
                     pluginId={p.targetId}
