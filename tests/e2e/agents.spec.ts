@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { call, personalSpaceId } from "./chat-support";
 import { hydrated, signInAdmin } from "./support";
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
@@ -36,6 +37,22 @@ async function createAgent(page: Page, name: string, template: string) {
   await dialog.getByRole("button", { name: "创建" }).click();
   await expect(page).toHaveURL(/\/space\/\d+\/agent\/\d+/);
   await expect(page.getByLabel("智能体名称")).toHaveValue(name);
+  await hydrated(page.getByLabel("智能体名称"));
+}
+
+/**
+ * An agent from a template made through the API, for tests about what comes after creating one (the dialog is the
+ * first test's story); answers its space and id.
+ */
+async function agentByApi(page: Page, name: string, template: "template-1" | "template-3" | "template-4") {
+  const spaceId = await personalSpaceId(page);
+  const agentId = await call<number>(page, "/api/agent/add", { spaceId, name, template });
+  return { spaceId, agentId };
+}
+
+/** Opens an agent's editor and waits until React has hydrated it. */
+async function openEditor(page: Page, spaceId: number, agentId: number) {
+  await page.goto(`/space/${spaceId}/agent/${agentId}`);
   await hydrated(page.getByLabel("智能体名称"));
 }
 
@@ -100,8 +117,8 @@ test.describe("agents with JavaScript", () => {
 
   test("add and remove a variable, change the model settings", async ({ page }) => {
     await signInAdmin(page);
-    await openDevelop(page);
-    await createAgent(page, unique("空白"), "空白智能体");
+    const { spaceId, agentId } = await agentByApi(page, unique("空白"), "template-1");
+    await openEditor(page, spaceId, agentId);
 
     const config = page.getByRole("region", { name: "配置" });
     await config.locator("summary", { hasText: "添加变量" }).click();
@@ -133,18 +150,12 @@ test.describe("agents with JavaScript", () => {
   });
 
   test("copy, move to another space and delete", async ({ page }) => {
-    test.slow(); // Two spaces, a creation and four dialogs: a long walk on a loaded machine.
+    test.slow(); // Two spaces and four dialogs: a long walk on a loaded machine.
     await signInAdmin(page);
     const team = unique("迁入");
-    await page.goto("/space/new");
-    await page.getByLabel("空间名称").fill(team);
-    await page.getByRole("button", { name: "创建" }).click();
-    await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
-    const teamId = Number(/\/space\/(\d+)\//.exec(page.url())?.[1]);
-
-    const personalId = await openDevelop(page);
+    const teamId = await call<number>(page, "/api/space/add", { name: team });
     const name = unique("客服");
-    await createAgent(page, name, "客服助手");
+    const { spaceId: personalId } = await agentByApi(page, name, "template-3");
     await page.goto(`/space/${personalId}/develop`);
     await hydrated(page.getByRole("button", { name: `${name}的更多操作` }));
 
@@ -181,10 +192,8 @@ test.describe("agents with JavaScript", () => {
 
   test("details page: favourite, like, start a chat; home lists", async ({ page }) => {
     await signInAdmin(page);
-    await openDevelop(page);
     const name = unique("学习");
-    await createAgent(page, name, "学习伙伴");
-    const agentId = agentIdOf(page);
+    const { agentId } = await agentByApi(page, name, "template-4");
 
     await page.goto(`/agent/${agentId}`);
     await expect(page.getByRole("heading", { name })).toBeVisible();

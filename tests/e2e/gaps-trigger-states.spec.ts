@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { call } from "./chat-support";
-import { startGreetServer } from "./plugin-support";
-import { ADMIN, loginWithPassword } from "./support";
+import { type GreetServer, test } from "./plugin-support";
+import { signInAdmin } from "./support";
 import { agentWithPlugin } from "./trigger-support";
 
 /**
@@ -10,17 +10,9 @@ import { agentWithPlugin } from "./trigger-support";
  * with and without JavaScript.
  */
 
-let greet: Awaited<ReturnType<typeof startGreetServer>>;
-test.beforeAll(async () => {
-  greet = await startGreetServer();
-});
-test.afterAll(async () => {
-  await greet?.close();
-});
-
 /** An agent with a TIME trigger 早报 and an EVENT trigger 来电 running a published plugin; answers the event's token. */
-async function agentWithTriggers(page: Page) {
-  await loginWithPassword(page, ADMIN.account, ADMIN.password);
+async function agentWithTriggers(page: Page, greet: GreetServer) {
+  await signInAdmin(page);
   const { agentId, spaceId, pluginId } = await agentWithPlugin(page, greet.url);
   const target = { componentType: "PLUGIN", componentId: pluginId, timeZone: "Asia/Shanghai" };
   const name = [{ name: "name", bindValueType: "Input", bindValue: "早报" }];
@@ -54,8 +46,8 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("the editor shows each trigger's state and last run; 启用 starts a copied one", async ({ page }) => {
-      const { agentId, spaceId, event } = await agentWithTriggers(page);
+    test("the editor shows each trigger's state and last run; 启用 starts a copied one", async ({ page, greet }) => {
+      const { agentId, spaceId, event } = await agentWithTriggers(page, greet);
       let editor = await triggerSection(page, spaceId, agentId);
       await expect(editor.item("早报")).toContainText("运行中");
       await expect(editor.item("早报")).toContainText("下次运行");

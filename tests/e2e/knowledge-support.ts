@@ -1,5 +1,6 @@
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { personalSpaceId } from "./chat-support";
 
 /** The shared fixtures: short Chinese help-centre documents of a made-up cloud service (README there). */
 export const fixture = (name: string) => path.resolve(process.cwd(), "../shared/fixtures/knowledge", name);
@@ -8,9 +9,7 @@ export const uniqueKb = (prefix: string) => `${prefix}${Date.now().toString(36)}
 
 /** Signed in: 组件库 → 新建 → 知识库 → the create form; ends on the new knowledge base's page. */
 export async function createKnowledge(page: Page, name: string, javaScript = true) {
-  await page.goto("/space");
-  await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
-  const spaceId = Number(/\/space\/(\d+)\//.exec(page.url())?.[1]);
+  const spaceId = await personalSpaceId(page);
   await page.goto(`/space/${spaceId}/library?type=Knowledge`);
   // With JavaScript the menu is a Radix dropdown once hydrated (before that, a <details> disclosure).
   if (javaScript) await expect(page.getByLabel("新建组件")).toHaveAttribute("aria-haspopup", "menu");

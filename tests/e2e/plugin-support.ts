@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+import { personalSpaceId } from "./chat-support";
 
 /**
  * A local HTTP API for the HTTP plugin to call (the e2e server allows 127.0.0.1 through EGRESS_ALLOW):
@@ -31,13 +32,29 @@ export async function startGreetServer() {
   };
 }
 
+export type GreetServer = Awaited<ReturnType<typeof startGreetServer>>;
+
+/**
+ * The test function of the specs whose plugins call the greet API: `greet` is one server per worker, started when a
+ * test first asks for it and closed when the worker ends (instead of a start and stop in every spec or test).
+ */
+export const test = base.extend<object, { greet: GreetServer }>({
+  greet: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const server = await startGreetServer();
+      await use(server);
+      await server.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
 export const uniquePlugin = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
 
 /** Signed in already: opens the personal space's library and returns the space id. */
 export async function openLibrary(page: Page) {
-  await page.goto("/space");
-  await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
-  const spaceId = Number(/\/space\/(\d+)\//.exec(page.url())?.[1]);
+  const spaceId = await personalSpaceId(page);
   await page.goto(`/space/${spaceId}/library?type=Plugin`);
   return spaceId;
 }
@@ -49,6 +66,8 @@ export async function createPlugin(
   kind: "HTTP 插件" | "代码插件",
   { javaScript = true, language }: { javaScript?: boolean; language?: string } = {},
 ) {
+  // With JavaScript the menu is a Radix dropdown once hydrated (before that, a <details> disclosure).
+  if (javaScript) await expect(page.getByLabel("新建组件")).toHaveAttribute("aria-haspopup", "menu");
   await page.getByLabel("新建组件").click();
   const menu = javaScript ? page.getByRole("menu") : page.locator("details[open]");
   await menu.getByRole(javaScript ? "menuitem" : "link", { name: "插件", exact: true }).click();

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { argRow, createPlugin, openLibrary, startGreetServer, uniquePlugin } from "./plugin-support";
+import { expect, type Page } from "@playwright/test";
+import { argRow, createPlugin, openLibrary, test, uniquePlugin } from "./plugin-support";
 import { call } from "./publish-support";
 import { hydrated, signInAdmin } from "./support";
 
@@ -20,89 +20,84 @@ async function save(page: Page) {
 }
 
 test.describe("plugins with JavaScript", () => {
-  test("build an HTTP plugin against a local API, run it, parse its output and save", async ({ page }) => {
+  test("build an HTTP plugin against a local API, run it, parse its output and save", async ({ page, greet }) => {
     test.slow(); // Nine saves and runs, a reload and a restore: a long walk on a loaded machine.
-    const api = await startGreetServer();
     const requests = recordRequests(page);
-    try {
-      await signInAdmin(page);
-      await openLibrary(page);
-      await hydrated(page.getByLabel("新建组件"));
-      const name = uniquePlugin("问候");
-      await createPlugin(page, name, "HTTP 插件");
-      await hydrated(page.getByLabel("请求地址"));
+    await signInAdmin(page);
+    await openLibrary(page);
+    await hydrated(page.getByLabel("新建组件"));
+    const name = uniquePlugin("问候");
+    await createPlugin(page, name, "HTTP 插件");
+    await hydrated(page.getByLabel("请求地址"));
 
-      await page.getByLabel("请求地址").fill(`${api.url}/greet/{id}`);
-      const inputs = page.getByRole("region", { name: "入参配置" });
-      // Rows are added in place with JavaScript (no round trip).
-      await inputs.getByRole("button", { name: "添加入参" }).click();
-      await inputs.getByRole("button", { name: "添加入参" }).click();
-      const id = argRow(page, "入参配置", 0);
-      await id.getByLabel("参数名称").fill("id");
-      await id.getByLabel("参数类型").selectOption("Integer");
-      await id.getByLabel("传入方式").selectOption("Path");
-      await id.getByRole("checkbox").first().check();
-      const who = argRow(page, "入参配置", 1);
-      await who.getByLabel("参数名称").fill("name");
-      await who.getByLabel("默认值").fill("小明");
+    await page.getByLabel("请求地址").fill(`${greet.url}/greet/{id}`);
+    const inputs = page.getByRole("region", { name: "入参配置" });
+    // Rows are added in place with JavaScript (no round trip).
+    await inputs.getByRole("button", { name: "添加入参" }).click();
+    await inputs.getByRole("button", { name: "添加入参" }).click();
+    const id = argRow(page, "入参配置", 0);
+    await id.getByLabel("参数名称").fill("id");
+    await id.getByLabel("参数类型").selectOption("Integer");
+    await id.getByLabel("传入方式").selectOption("Path");
+    await id.getByRole("checkbox").first().check();
+    const who = argRow(page, "入参配置", 1);
+    await who.getByLabel("参数名称").fill("name");
+    await who.getByLabel("默认值").fill("小明");
 
-      // A row without a name is refused before anything is posted; removing it lets the save through.
-      await inputs.getByRole("button", { name: "添加入参" }).click();
-      await clickSave(page);
-      await expect(argRow(page, "入参配置", 2).getByText("不能为空")).toBeVisible();
-      await expect(argRow(page, "入参配置", 2).getByLabel("参数名称")).toBeFocused();
-      await argRow(page, "入参配置", 2).getByRole("button", { name: /^删除/ }).click();
-      await save(page);
-      await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
-      await expect(argRow(page, "入参配置", 0).getByLabel("参数名称")).toHaveValue("id");
-      await expect(argRow(page, "入参配置", 0).getByLabel("传入方式")).toHaveValue("Path");
+    // A row without a name is refused before anything is posted; removing it lets the save through.
+    await inputs.getByRole("button", { name: "添加入参" }).click();
+    await clickSave(page);
+    await expect(argRow(page, "入参配置", 2).getByText("不能为空")).toBeVisible();
+    await expect(argRow(page, "入参配置", 2).getByLabel("参数名称")).toBeFocused();
+    await argRow(page, "入参配置", 2).getByRole("button", { name: /^删除/ }).click();
+    await save(page);
+    await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
+    await expect(argRow(page, "入参配置", 0).getByLabel("参数名称")).toHaveValue("id");
+    await expect(argRow(page, "入参配置", 0).getByLabel("传入方式")).toHaveValue("Path");
 
-      // 试运行 against the saved configuration: status, headers, body and the time taken.
-      const panel = page.getByRole("region", { name: "试运行" });
-      await panel.getByLabel(/^id/).fill("7");
-      await panel.getByRole("button", { name: "运行" }).click();
-      const result = panel.getByRole("region", { name: "运行结果" });
-      await expect(result).toContainText("运行成功");
-      await expect(result).toContainText("状态码 200");
-      await expect(result).toContainText("你好，小明");
-      await expect(result).toContainText("x-greet: yes");
-      await expect(result).toContainText(/耗时 \d+ 毫秒/);
+    // 试运行 against the saved configuration: status, headers, body and the time taken.
+    const panel = page.getByRole("region", { name: "试运行" });
+    await panel.getByLabel(/^id/).fill("7");
+    await panel.getByRole("button", { name: "运行" }).click();
+    const result = panel.getByRole("region", { name: "运行结果" });
+    await expect(result).toContainText("运行成功");
+    await expect(result).toContainText("状态码 200");
+    await expect(result).toContainText("你好，小明");
+    await expect(result).toContainText("x-greet: yes");
+    await expect(result).toContainText(/耗时 \d+ 毫秒/);
 
-      // 解析出参 fills the output table from the response; 保存 keeps it.
-      await panel.getByRole("button", { name: "解析出参" }).click();
-      await expect(panel.getByText(/已根据运行结果生成 \d+ 个出参/)).toBeVisible();
-      const outputNames = page.getByRole("region", { name: "出参配置" }).getByLabel("参数名称");
-      await expect(outputNames.first()).toHaveValue("greeting");
-      await save(page);
-      await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
-      await page.reload();
-      await expect(outputNames.first()).toHaveValue("greeting");
-      await expect(outputNames.nth(1)).toHaveValue("id");
+    // 解析出参 fills the output table from the response; 保存 keeps it.
+    await panel.getByRole("button", { name: "解析出参" }).click();
+    await expect(panel.getByText(/已根据运行结果生成 \d+ 个出参/)).toBeVisible();
+    const outputNames = page.getByRole("region", { name: "出参配置" }).getByLabel("参数名称");
+    await expect(outputNames.first()).toHaveValue("greeting");
+    await save(page);
+    await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
+    await page.reload();
+    await expect(outputNames.first()).toHaveValue("greeting");
+    await expect(outputNames.nth(1)).toHaveValue("id");
 
-      // An answer other than 2xx shows its status.
-      await page.getByLabel("请求地址").fill(`${api.url}/nowhere/{id}`);
-      await save(page);
-      await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
-      await panel.getByLabel(/^id/).fill("7");
-      await panel.getByRole("button", { name: "运行" }).click();
-      await expect(result).toContainText("状态码 404");
+    // An answer other than 2xx shows its status.
+    await page.getByLabel("请求地址").fill(`${greet.url}/nowhere/{id}`);
+    await save(page);
+    await expect(page.getByText("已保存", { exact: true }).last()).toBeVisible();
+    await panel.getByLabel(/^id/).fill("7");
+    await panel.getByRole("button", { name: "运行" }).click();
+    await expect(result).toContainText("状态码 404");
 
-      // History lists each save and restores an earlier one.
-      await page.getByRole("link", { name: "历史" }).click();
-      const history = page.getByRole("complementary");
-      await expect(history.getByRole("button", { name: /^恢复到/ }).first()).toBeVisible();
-      await history
-        .getByRole("button", { name: /^恢复到/ })
-        .nth(1)
-        .click();
-      await expect(page.getByText("已恢复到所选版本")).toBeVisible();
-      await expect(page.getByLabel("请求地址")).toHaveValue(`${api.url}/greet/{id}`);
+    // History lists each save and restores an earlier one.
+    await page.getByRole("link", { name: "历史" }).click();
+    const history = page.getByRole("complementary");
+    await expect(history.getByRole("button", { name: /^恢复到/ }).first()).toBeVisible();
+    await history
+      .getByRole("button", { name: /^恢复到/ })
+      .nth(1)
+      .click();
+    await expect(page.getByText("已恢复到所选版本")).toBeVisible();
+    await expect(page.getByLabel("请求地址")).toHaveValue(`${greet.url}/greet/{id}`);
 
-      // Monaco belongs to the code plugin page only.
-      expect(requests.filter((u) => /monaco|editor\.worker/.test(u))).toEqual([]);
-    } finally {
-      await api.close();
-    }
+    // Monaco belongs to the code plugin page only.
+    expect(requests.filter((u) => /monaco|editor\.worker/.test(u))).toEqual([]);
   });
 
   test("a JavaScript code plugin written in Monaco runs with sample args and shows its logs", async ({

@@ -54,8 +54,11 @@ export const signInAdmin = (page: Page, path?: string) => signIn(page, ADMIN.acc
  * so the element's handlers answer clicks and typing. The condition itself, instead of guessing from network idle.
  */
 export async function hydrated(locator: Locator) {
+  // Asked every 50 ms: the default back-off (100, 250, 500, 1000 ms) noticed hydration up to a second late.
   await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))))
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))), {
+      intervals: [50],
+    })
     .toBe(true);
 }
 
@@ -97,8 +100,9 @@ export async function createUser(browser: Browser, prefix: string) {
   const email = uniqueEmail(prefix);
   const context = await browser.newContext();
   await registerByApi(context.request, email, "Member#Pass1");
+  const info = await (await context.request.get("/api/user/getLoginInfo")).json();
   await context.close();
-  return { email, nick: nickOf(email) };
+  return { id: info.data.id as number, email, nick: nickOf(email) };
 }
 
 /** Signs a new account up by email code through the API; `api` keeps its session afterwards. */

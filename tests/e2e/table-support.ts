@@ -1,14 +1,15 @@
 import { expect, type Page } from "@playwright/test";
 import ExcelJS from "exceljs";
+import { personalSpaceId } from "./chat-support";
 
 export const uniqueTable = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
 
 /** Signed in already: 组件库 → 新建 → 数据表 → the create form; ends on the new table's page, returns its path. */
 export async function createTable(page: Page, name: string, { javaScript = true } = {}) {
-  await page.goto("/space");
-  await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
-  const spaceId = Number(/\/space\/(\d+)\//.exec(page.url())?.[1]);
+  const spaceId = await personalSpaceId(page);
   await page.goto(`/space/${spaceId}/library?type=Table`);
+  // With JavaScript the menu is a Radix dropdown once hydrated (before that, a <details> disclosure).
+  if (javaScript) await expect(page.getByLabel("新建组件")).toHaveAttribute("aria-haspopup", "menu");
   await page.getByLabel("新建组件").click();
   const menu = javaScript ? page.getByRole("menu") : page.locator("details[open]");
   await menu.getByRole(javaScript ? "menuitem" : "link", { name: "数据表", exact: true }).click();

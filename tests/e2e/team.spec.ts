@@ -1,27 +1,25 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { call } from "./chat-support";
 import { createUser, signIn, signInAdmin } from "./support";
 
 // 成员与设置 of a team space: the role filter, the owner's switches and what they change for the members,
 // and no 成员与设置 in a personal space — each with and without JavaScript. (Adding, removing, re-roling,
 // transferring and deleting are in space.spec.ts and space-nojs.spec.ts.)
 
-type Person = { email: string; nick: string };
+type Person = { id: number; email: string; nick: string };
 const MEMBER_PASSWORD = "Member#Pass1";
 
-/** A new team space made through /space/new (a plain form either way), with `members` added by the owner. */
+/**
+ * A new team space with `members` added, made through the API: creating a space and adding members through the
+ * pages, with and without JavaScript, are space.spec.ts's and space-nojs.spec.ts's stories.
+ */
 async function teamWith(page: Page, members: [Person, "User" | "Admin"][]) {
-  await page.goto("/space/new");
-  await page.getByLabel("空间名称").fill(`设置${Date.now().toString(36)}`);
-  await page.getByRole("button", { name: "创建" }).click();
-  await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
-  const spaceId = Number(/\/space\/(\d+)\//.exec(page.url())?.[1]);
-  for (const [person, role] of members) {
-    await page.goto(`/space/${spaceId}/team?find=${encodeURIComponent(person.email)}`);
-    const found = page.getByRole("listitem").filter({ hasText: person.nick });
-    await found.getByLabel(`${person.nick}的角色`).selectOption(role);
-    await found.getByRole("button", { name: "添加" }).click();
-    await expect(found.getByText("已是成员")).toBeVisible();
-  }
+  const spaceId = await call<number>(page, "/api/space/add", { name: `设置${Date.now().toString(36)}` });
+  await call(
+    page,
+    "/api/space/user/add",
+    members.map(([person, role]) => ({ spaceId, userId: person.id, role })),
+  );
   return spaceId;
 }
 
@@ -141,6 +139,7 @@ for (const javaScriptEnabled of [true, false]) {
         [member, "User"],
         [helper, "Admin"],
       ]);
+      await page.goto(`/space/${spaceId}/team`);
       await expect(switchOf(page, "开发者功能")).toBeChecked();
       await expect(switchOf(page, "接受外部发布")).toBeChecked();
       await saveSwitches(page, spaceId, { develop: false, receive: false });

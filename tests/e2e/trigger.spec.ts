@@ -1,21 +1,13 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { call } from "./chat-support";
-import { startGreetServer } from "./plugin-support";
+import { type GreetServer, test } from "./plugin-support";
 import { signInAdmin } from "./support";
 import { agentWithPlugin as agentWithGreetPlugin } from "./trigger-support";
 
 /** Triggers in the web (issue 15): the form, the token shown once, and the run log, with and without JavaScript. */
 
-let greet: Awaited<ReturnType<typeof startGreetServer>>;
-test.beforeAll(async () => {
-  greet = await startGreetServer();
-});
-test.afterAll(async () => {
-  await greet?.close();
-});
-
 /** Signed in as the admin, an agent and a published plugin it can run. */
-async function agentWithPlugin(page: Page) {
+async function agentWithPlugin(page: Page, greet: GreetServer) {
   await signInAdmin(page);
   return agentWithGreetPlugin(page, greet.url);
 }
@@ -64,8 +56,9 @@ async function openRunLog(page: Page) {
 test.describe("with JavaScript", () => {
   test("adds an EVENT trigger, shows its token and curl once, and the open run log shows the webhook's run", async ({
     page,
+    greet,
   }) => {
-    const { agentId, spaceId, pluginName } = await agentWithPlugin(page);
+    const { agentId, spaceId, pluginName } = await agentWithPlugin(page, greet);
     await page.goto(`/space/${spaceId}/agent/${agentId}/triggers`);
     const { token, webhook } = await addEventTrigger(page, pluginName);
     await expect(page.getByRole("main")).toContainText("事件触发（网络钩子）");
@@ -81,8 +74,8 @@ test.describe("with JavaScript", () => {
     });
   });
 
-  test("a copied agent's triggers say they need enabling; 启用 starts one", async ({ page }) => {
-    const { agentId, spaceId, pluginId } = await agentWithPlugin(page);
+  test("a copied agent's triggers say they need enabling; 启用 starts one", async ({ page, greet }) => {
+    const { agentId, spaceId, pluginId } = await agentWithPlugin(page, greet);
     await call(page, "/api/agent/component/trigger/add", {
       agentId,
       name: "早报",
@@ -111,8 +104,9 @@ test.describe("without JavaScript", () => {
 
   test("adds a TIME trigger from a preset, refuses too frequent and bad crons, and logs a webhook's run", async ({
     page,
+    greet,
   }) => {
-    const { agentId, spaceId, pluginName } = await agentWithPlugin(page);
+    const { agentId, spaceId, pluginName } = await agentWithPlugin(page, greet);
     await page.goto(`/space/${spaceId}/agent/${agentId}/triggers`);
     const form = page.getByRole("form", { name: "添加触发器" });
     await form.getByLabel("触发器名称").fill("早安");

@@ -1,18 +1,19 @@
 import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { personalSpaceId } from "./chat-support";
 
 export const uniqueWorkflow = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
 
 /** The signed-in user's first space's library on the workflow tab; answers the space id. */
 export async function openWorkflowLibrary(page: Page) {
-  await page.goto("/space");
-  await expect(page).toHaveURL(/\/space\/\d+\/develop$/);
-  const spaceId = Number(/\/space\/(\d+)\//.exec(page.url())?.[1]);
+  const spaceId = await personalSpaceId(page);
   await page.goto(`/space/${spaceId}/library?type=Workflow`);
   return spaceId;
 }
 
 /** 新建 → 工作流 → the create form; ends in the new workflow's editor and answers its path. */
 export async function createWorkflow(page: Page, name: string, { javaScript = true } = {}) {
+  // With JavaScript the menu is a Radix dropdown once hydrated (before that, a <details> disclosure).
+  if (javaScript) await expect(page.getByLabel("新建组件")).toHaveAttribute("aria-haspopup", "menu");
   await page.getByLabel("新建组件").click();
   const menu = javaScript ? page.getByRole("menu") : page.locator("details[open]");
   await menu.getByRole(javaScript ? "menuitem" : "link", { name: "工作流", exact: true }).click();
