@@ -33,6 +33,7 @@ async function publishedPair(page: Page) {
   const applies = await call<{ records: { id: number; name: string }[] }>(page, "/api/system/publish/apply/list", {
     pageNo: 1,
     pageSize: 50,
+    queryFilter: { publishStatus: "Applying" },
   });
   for (const apply of applies.records.filter((r) => r.name === plugin || r.name === workflow)) {
     await call(page, `/api/system/publish/${apply.id}`, {});
@@ -59,7 +60,11 @@ async function addFromFavourites(page: Page, kind: "插件" | "工作流", name:
   const picker = config.getByLabel(`添加${kind}`);
   await expect(picker.locator('optgroup[label="我的收藏"] option', { hasText: name })).toHaveCount(1);
   await picker.selectOption({ label: name });
-  await config.locator("form").filter({ has: picker }).getByRole("button", { name: "添加" }).click();
+  await config
+    .locator("form")
+    .filter({ has: page.getByLabel(`添加${kind}`) })
+    .getByRole("button", { name: "添加" })
+    .click();
   await expect(config.getByRole("button", { name: `移除${name}` })).toBeVisible();
 }
 
