@@ -265,3 +265,30 @@ describe("POST /api/system/publish/offShelf/{publishId} and /api/system/publish/
     refused(await s.call("/api/system/publish/apply/999999", { token: t.sysAdmin }), "4040");
   });
 });
+
+describe("POST /api/system/publish/apply/list (order)", () => {
+  it("lists waiting applications first, each part newest first, across pages", async () => {
+    const approved = await applied("排序申请一");
+    ok(await approve(s, t.sysAdmin, approved.applyId));
+    const rejected = await applied("排序申请二");
+    ok(await reject(s, t.sysAdmin, rejected.applyId, "不通过"));
+    const older = await applied("排序申请三");
+    const newer = await applied("排序申请四");
+    const page = async (pageNo: number, pageSize: number) => {
+      const listed = ok(
+        await s.call("/api/system/publish/apply/list", {
+          token: t.sysAdmin,
+          body: { pageNo, pageSize, queryFilter: { kw: "排序申请" } },
+        }),
+      );
+      return { ids: listed.records.map((r: { id: number }) => r.id), total: listed.total };
+    };
+    const order = [newer.applyId, older.applyId, rejected.applyId, approved.applyId];
+    expect(await page(1, 10)).toEqual({ ids: order, total: 4 });
+    // Pages that end inside the waiting part, straddle both parts and lie wholly in the settled part.
+    expect(await page(1, 1)).toEqual({ ids: order.slice(0, 1), total: 4 });
+    expect(await page(1, 3)).toEqual({ ids: order.slice(0, 3), total: 4 });
+    expect(await page(2, 3)).toEqual({ ids: order.slice(3), total: 4 });
+    expect(await page(4, 1)).toEqual({ ids: order.slice(3), total: 4 });
+  });
+});
