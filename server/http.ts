@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { clientIp, createApi, newTid } from "./api/app";
+import { clientIp, createApi, type InProcessEnv, newTid } from "./api/app";
 import { limitBodies } from "./api/body-limit";
 import type { Deps } from "./core";
 import type { Database } from "./db/client";
@@ -61,7 +61,11 @@ export function createHttpApp(deps: Deps, database: Database, web?: { handler: W
       const request = deps.config.TRUST_PROXY ? asSeenByBrowser(c.req.raw) : c.req.raw;
       // Page actions and resource routes alike: nothing another site sends is read or acted on.
       if (isCrossSiteWrite(request, new URL(request.url).host)) return crossSiteRefusal();
-      return web.handler(request, async (inner) => api.fetch(inner, { internalIp }));
+      // A page GET runs loaders only: their in-process reads share one check of the session (app.ts's `actors`;
+      // a write call clears it). A POST (an action, then loaders) checks at every call.
+      const reads = request.method === "GET" || request.method === "HEAD";
+      const env: InProcessEnv = reads ? { internalIp, actors: new Map() } : { internalIp };
+      return web.handler(request, async (inner) => api.fetch(inner, env));
     });
   }
   return { app, api };

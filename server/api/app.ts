@@ -11,7 +11,7 @@ import { authenticate } from "../modules/auth/service";
 import { componentRoutes } from "../modules/component/routes";
 // Registers every component kind's resolver, tool factory and publish adapter before any route runs.
 import "../modules/component/registry";
-import type { Deps } from "../core";
+import type { Actor, Deps } from "../core";
 import { AppError, Codes, envelope } from "../core";
 import { conversationRoutes } from "../modules/conversation/routes";
 import { elsewhereRoutes } from "../modules/elsewhere/routes";
@@ -60,6 +60,26 @@ export function clientIp(c: Context, trustProxy: boolean) {
   }
 }
 
+/** What the web layer's in-process calls carry (server/http.ts); a request from the network has neither. */
+export interface InProcessEnv {
+  /** The browser's address, for per-address limits and logs. */
+  internalIp: string;
+  /** The session checks of one page GET, by token: its loaders' reads (GET calls) authenticate a token once. */
+  actors?: Map<string, Promise<Actor | null>>;
+}
+
+function authenticateOnce(deps: Deps, token: string, actors: InProcessEnv["actors"]) {
+  if (!actors) return authenticate(deps, token);
+  let actor = actors.get(token);
+  if (!actor) {
+    actor = authenticate(deps, token);
+    actors.set(token, actor);
+    // A failed check is not kept: the next call checks again.
+    actor.catch(() => actors.delete(token));
+  }
+  return actor;
+}
+
 function bearer(header: string | undefined) {
   if (!header) return null;
   const match = /^(?:Bearer|Basic)\s+(.+)$/i.exec(header.trim());
@@ -96,13 +116,21 @@ export function createApi(deps: Deps) {
     const fromHeader = bearer(c.req.header("authorization"));
     const fromCookie = getCookie(c, TOKEN_COOKIE);
     const token = fromHeader ?? fromCookie ?? null;
-    c.set("actor", token ? await authenticate(deps, token) : null);
+    // A write may sign the caller out or change them: it checks the session itself, and calls after it check again.
+    const reads = c.req.method === "GET" || c.req.method === "HEAD";
+    const actors = (c.env as InProcessEnv | undefined)?.actors;
+    if (!reads) actors?.clear();
+    c.set("actor", token ? await authenticateOnce(deps, token, reads ? actors : undefined) : null);
     // Cookie-authenticated writes must come from our own pages (CSRF defence on top of SameSite=Lax); a
     // Bearer token cannot be sent by another site, so those callers may be anywhere.
     if (!fromHeader && fromCookie && isCrossSiteWrite(c.req.raw, ownHost(c, deps.config.TRUST_PROXY))) {
       throw new AppError(Codes.FORBIDDEN, CROSS_SITE_MESSAGE);
     }
-    await next();
+    try {
+      await next();
+    } finally {
+      if (!reads) actors?.clear();
+    }
   });
 
   api.route("/api/user", authRoutes(deps));
