@@ -1,35 +1,57 @@
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { startFakeOpenAI } from "#tests/fixtures/fake-openai";
 import { ADMIN_PASSWORD, startServer } from "#tests/support/server";
 import { machine } from "./chat-procs";
+import { type Mark, nowUs, timeline } from "./chat-trace";
 import { ms, percentile, readSse, table } from "./lib";
 
 /**
  * One chat turn at a time, in one process on PGlite: how many SQL statements the database executes before the
  * response headers and for the whole turn (reads answered by the read cache are not executed), and the server
  * thread's CPU time until the headers. Counts do not depend on the machine's load, unlike the times of
- * bench/chat.ts. `node --import tsx bench/chat-steps.ts [turns]`.
+ * bench/chat.ts. `node --import tsx bench/chat-steps.ts [turns]`. With TRACE=<file> it also profiles the turns
+ * (written to <file> for bench/profile-summary.ts) and prints the timeline of the median one (bench/chat-trace.ts):
+ * where the time before the headers and the first token goes, CPU or waiting.
  */
+const TRACE = Boolean(process.env.TRACE);
 let executed = 0;
+/** Marks of the traced turns: statements (with their duration) and the turn's own points. */
+let marks: Mark[] = [];
+const statement = <T>(sql: unknown, run: () => Promise<T>) => {
+  executed += 1;
+  if (!TRACE) return run();
+  const start = nowUs();
+  const mark = { at: start, label: `SQL ${String(sql).replace(/\s+/g, " ").slice(0, 70)}` };
+  marks.push(mark);
+  return run().finally(() => {
+    mark.label += ` (${((nowUs() - start) / 1000).toFixed(2)} ms)`;
+  });
+};
 const query = PGlite.prototype.query;
 PGlite.prototype.query = function (this: PGlite, ...args: Parameters<PGlite["query"]>) {
-  executed += 1;
-  return query.apply(this, args);
+  return statement(args[0], () => query.apply(this, args));
 } as PGlite["query"];
 const transaction = PGlite.prototype.transaction;
 PGlite.prototype.transaction = function <T>(this: PGlite, fn: (tx: Transaction) => Promise<T>) {
   return transaction.call(this, (tx: Transaction) => {
     const counted: Transaction = Object.create(tx);
-    counted.query = ((...args: Parameters<Transaction["query"]>) => {
-      executed += 1;
-      return tx.query(...args);
-    }) as Transaction["query"];
+    counted.query = ((...args: Parameters<Transaction["query"]>) =>
+      statement(args[0], () => tx.query(...args))) as Transaction["query"];
     return fn(counted);
   }) as Promise<T>;
 } as PGlite["transaction"];
 
 const TURNS = Number(process.argv[2] ?? 20);
-const [server, fake] = await Promise.all([startServer(), startFakeOpenAI({ benchChunks: 20, benchDelayMs: 5 })]);
+const [server, fake] = await Promise.all([
+  startServer(),
+  startFakeOpenAI({
+    benchChunks: 20,
+    benchDelayMs: 5,
+    onRequest: () => marks.push({ at: nowUs(), label: "model asked" }),
+  }),
+]);
 
 async function api(path: string, token: string | null, body?: unknown) {
   const res = await server.call(path, { token, ...(body === undefined ? {} : { body }) });
@@ -54,10 +76,18 @@ await api("/api/agent/component/model/update", token, {
   bindConfig: {},
 });
 
-const samples: { headersMs: number; cpuMs: number; before: number; total: number }[] = [];
+const samples: { headersMs: number; cpuMs: number; before: number; total: number; marks: Mark[] }[] = [];
+const session = new Session();
+if (TRACE) {
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 100 });
+}
 for (let i = 0; i < TURNS + 3; i++) {
   const { id } = await api("/api/agent/conversation/create", token, { agentId });
+  if (TRACE && i === 3) await session.post("Profiler.start");
   executed = 0;
+  marks = [{ at: nowUs(), label: "request sent" }];
   const cpu = process.cpuUsage();
   const sent = performance.now();
   const res = await fetch(`${server.url}/api/agent/conversation/chat`, {
@@ -66,14 +96,21 @@ for (let i = 0; i < TURNS + 3; i++) {
     body: JSON.stringify({ conversationId: id, message: `turn ${i}` }),
   });
   const headersMs = performance.now() - sent;
+  marks.push({ at: nowUs(), label: "headers" });
   const used = process.cpuUsage(cpu);
   const before = executed;
   // The stream ends once the turn's last writes (answer, run, relation, notification) have landed.
-  await readSse(res, () => {});
+  let first = true;
+  await readSse(res, (e) => {
+    if (first && e.eventType === "MESSAGE" && e.data?.text) {
+      first = false;
+      marks.push({ at: nowUs(), label: "first token" });
+    }
+  });
   // The first turns compile statements and code paths: not measured.
-  if (i >= 3) samples.push({ headersMs, cpuMs: (used.user + used.system) / 1000, before, total: executed });
+  if (i >= 3) samples.push({ headersMs, cpuMs: (used.user + used.system) / 1000, before, total: executed, marks });
 }
-const med = (k: keyof (typeof samples)[number]) =>
+const med = (k: "headersMs" | "cpuMs" | "before" | "total") =>
   percentile(
     samples.map((s) => s[k]),
     50,
@@ -83,6 +120,17 @@ table(
   ["request → headers", "CPU until headers (all of this process)", "SQL executed before headers", "SQL per turn"],
   [[ms(med("headersMs")), ms(med("cpuMs")), med("before"), med("total")]],
 );
+if (TRACE) {
+  const { profile } = await session.post("Profiler.stop");
+  writeFileSync(process.env.TRACE as string, JSON.stringify(profile));
+  const median = [...samples].sort((a, b) => a.headersMs - b.headersMs)[Math.floor(samples.length / 2)];
+  const from = median?.marks[0]?.at ?? 0;
+  const to = median?.marks.find((m) => m.label === "first token")?.at ?? from;
+  console.log(
+    `\nTimeline of the median turn (${ms(median?.headersMs ?? Number.NaN)} to the headers), request to first token:`,
+  );
+  console.log(timeline(profile, from, to, median?.marks ?? []).join("\n"));
+}
 await server.close();
 await fake.close();
 process.exit(0);

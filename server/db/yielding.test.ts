@@ -4,9 +4,17 @@ import { yieldBetweenStatements } from "./yielding";
 
 let client: PGlite;
 let ping: () => Promise<boolean>;
+/** Every statement the engine was handed, in order. */
+const executed: string[] = [];
 
 beforeAll(async () => {
-  ({ client, ping } = yieldBetweenStatements(await PGlite.create({ dataDir: "memory://" })));
+  const raw = await PGlite.create({ dataDir: "memory://" });
+  const query = raw.query.bind(raw);
+  raw.query = ((...args: Parameters<PGlite["query"]>) => {
+    executed.push(args[0]);
+    return query(...args);
+  }) as PGlite["query"];
+  ({ client, ping } = yieldBetweenStatements(raw));
   await client.query("create table t (n int)");
 });
 
@@ -27,6 +35,17 @@ describe("yieldBetweenStatements", () => {
     await Promise.all(all);
     expect(seenByLoop).toBeLessThan(100);
     expect(finished).toBe(100);
+  });
+
+  it("runs a statement on an idle queue at once, without waiting for a loop turn", async () => {
+    await client.query("select 'before idle'");
+    // Idle: a loop turn (and more than a slice) passes with nothing queued.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const next = client.query("select 'after idle'");
+    // Microtasks only: no timer, setImmediate or I/O runs in this loop.
+    for (let i = 0; i < 20 && executed.at(-1) !== "select 'after idle'"; i++) await Promise.resolve();
+    expect(executed.slice(-2)).toEqual(["select 'before idle'", "select 'after idle'"]);
+    await next;
   });
 
   it("answers the readiness ping before the statements already queued", async () => {

@@ -16,7 +16,9 @@ class StatementQueue {
   /** A statement runs, or a transaction is open: nothing else is granted. */
   private busy = false;
   private scheduled = false;
-  private sliceStart = 0;
+  /** When the current run of back-to-back statements began; null once the loop has turned with nothing queued. */
+  private sliceStart: number | null = null;
+  private idleCheck = false;
 
   /**
    * Resolves when the caller may run; it must call `release` once its statement or transaction has ended.
@@ -33,6 +35,20 @@ class StatementQueue {
     this.busy = false;
     this.lastAnswer = performance.now();
     this.pump();
+    if (!this.busy && !this.scheduled) this.watchIdle();
+  }
+
+  /**
+   * Once the loop has had a turn with nothing queued, the next statement opens a fresh slice: a lone request on
+   * an idle server runs at once instead of waiting a loop turn for a slice that only matters under load.
+   */
+  private watchIdle() {
+    if (this.idleCheck) return;
+    this.idleCheck = true;
+    setImmediate(() => {
+      this.idleCheck = false;
+      if (!this.busy && !this.scheduled && !this.waiting.length && !this.urgentWaiting.length) this.sliceStart = null;
+    });
   }
 
   /** When the last statement or transaction ended (answered, with rows or with an SQL error). */
@@ -49,6 +65,7 @@ class StatementQueue {
   }
 
   private sliceLeft() {
+    this.sliceStart ??= performance.now();
     return performance.now() - this.sliceStart < SLICE_MS;
   }
 

@@ -26,6 +26,27 @@ describe("group commit", () => {
     expect(transactions.flat()).toEqual(Array.from({ length: 70 }, (_, i) => i));
   });
 
+  it("starts writing a lone item before the event loop turns, and batches what arrives while it is written", async () => {
+    const { deps, transactions } = fakeDeps();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const write = groupCommit(async (_tx, items: number[]) => {
+      transactions.push(items);
+      if (items.includes(0)) await held;
+      return items;
+    });
+    const lone = write(deps, 0);
+    // Only the microtasks queued so far have run: no timer, setImmediate or I/O. The lone item's write has begun.
+    await Promise.resolve();
+    expect(transactions).toEqual([[0]]);
+    const later = [1, 2, 3].map((i) => write(deps, i));
+    release();
+    expect(await Promise.all([lone, ...later])).toEqual([0, 1, 2, 3]);
+    expect(transactions).toEqual([[0], [1, 2, 3]]);
+  });
+
   it("retries the items of a failed batch alone, so only the bad one fails", async () => {
     const { deps, transactions } = fakeDeps();
     const write = groupCommit(async (_tx, items: number[]) => {

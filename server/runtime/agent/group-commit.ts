@@ -16,11 +16,13 @@ interface Waiting<I, O> {
 const MAX_BATCH = 32;
 
 /**
- * Group commit: the items that arrive while a batch is written (or within the same event-loop turn) are written
- * together by the next one, in one transaction, instead of one transaction each on the single embedded
- * connection. An idle server writes a lone item after one event-loop turn; every item's promise settles only
- * once its batch has committed. If a batch fails, each of its items is retried alone, so one bad item fails
- * only itself. `write` returns one result per item, in order.
+ * Group commit: the items that arrive while a batch is written are written together by the next one, in one
+ * transaction, instead of one transaction each on the single embedded connection. Nothing waits for company: an
+ * idle committer starts writing as soon as the caller's synchronous code has run (a microtask, so the items
+ * enqueued by that same code — a `Promise.all` of turns — still share the batch), never after a timer or an
+ * event-loop turn; a lone turn on an idle server is written at once. Every item's promise settles only once its
+ * batch has committed. If a batch fails, each of its items is retried alone, so one bad item fails only itself.
+ * `write` returns one result per item, in order.
  */
 export function groupCommit<I, O>(write: (tx: Db, items: I[]) => Promise<O[]>) {
   const committers = new WeakMap<Deps, { waiting: Waiting<I, O>[]; writing: boolean }>();
@@ -66,7 +68,7 @@ export function groupCommit<I, O>(write: (tx: Db, items: I[]) => Promise<O[]>) {
       committer.waiting.push({ item, resolve, reject });
       if (!committer.writing) {
         committer.writing = true;
-        setImmediate(() => void drain(deps, committer));
+        queueMicrotask(() => void drain(deps, committer));
       }
     });
   };
