@@ -15,7 +15,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["contract/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"] },
+        // Unit files share their worker's modules too (decision 0010's addendum 5): a file that changes module
+        // state (a registry, an environment variable, the sandbox pool) restores it in afterAll.
+        test: {
+          name: "unit",
+          include: ["contract/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"],
+          isolate: false,
+        },
       },
       {
         extends: true,

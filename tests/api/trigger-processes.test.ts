@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addAgent, ok, type Team, team } from "../support/agents";
+import { childArgs } from "../support/child-bundle";
 import { rows } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";
 import { ADMIN_PASSWORD } from "../support/test-db";
@@ -22,7 +23,7 @@ let worker: ChildProcess | undefined;
 
 /** server/worker.ts on the test server's database; resolves once it says its workers run. */
 function startWorker(databaseUrl: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
+  const child = spawn(process.execPath, childArgs("worker"), {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import path from "node:path";
+import { childArgs } from "./child-bundle";
 import { ADMIN_PASSWORD, type Envelope, type TestServer } from "./server";
 import { seeded } from "./test-db";
 
@@ -31,7 +32,7 @@ const started = new Set<ChildProcess>();
  */
 export async function startChildServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
   await copySeeded(dataDir, env);
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("tests", "support", "serve-child.ts")], {
+  const child = spawn(process.execPath, childArgs("serve-child"), {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,

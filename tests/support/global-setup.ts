@@ -14,6 +14,7 @@ import path from "node:path";
 import pg from "pg";
 import { loadConfig } from "#server/config";
 import { openPlatform } from "#server/platform";
+import { bundleChildServers, CHILD_BUNDLE_ENV } from "./child-bundle";
 import { SEED_DIR_ENV, seedEnv, seedFiles, TEMPLATE_ENV } from "./test-db";
 
 async function adminQuery(base: string, sql: string) {
@@ -66,7 +67,17 @@ async function seededPglite() {
   };
 }
 
+/** The child servers' bundle (child-bundle.ts), made while the seed runs. */
+async function childBundle() {
+  const dir = await bundleChildServers(process.cwd());
+  process.env[CHILD_BUNDLE_ENV] = dir;
+  return () => rm(dir, { recursive: true, force: true });
+}
+
 export default async function setup() {
   const base = process.env.TEST_DATABASE_URL;
-  return base ? seededTemplate(base) : seededPglite();
+  const teardowns = await Promise.all([base ? seededTemplate(base) : seededPglite(), childBundle()]);
+  return async () => {
+    await Promise.all(teardowns.map((teardown) => teardown()));
+  };
 }

@@ -4,9 +4,10 @@
  * (CI) has none: it falls back to file size, which put the 18 s sandbox test near the end. Here a file's duration
  * comes from that cache when there is one, else from tests/support/durations.json (a run's figures, refreshed by
  * `node .ci/durations.mjs`), else it counts as short.
- * The unit files (isolated, a new process each) go before the API files: they need no database, so they run while
- * tests/support/seed.ts makes the seeded copies, and an API worker keeps its imported modules only while the next
- * file in the queue is an API file too.
+ * Files stay together by project, in the config's order (unit files first): they need no database, so they run
+ * while tests/support/seed.ts makes the seeded copies. A worker keeps its imported modules only while the next file
+ * in the queue belongs to the same project (Vitest ends it otherwise), so mixing the projects would start workers
+ * afresh all along the run.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -23,7 +24,7 @@ export default class LongestFirst extends BaseSequencer {
       return this.ctx.cache.getFileTestResults(`${spec.project.name}:${file}`)?.duration ?? recorded[file] ?? 0;
     };
     const order = new Map(files.map((spec) => [spec, ms(spec)]));
-    const shared = (spec: TestSpecification) => (spec.project.config.isolate ? 0 : 1);
-    return [...files].sort((a, b) => shared(a) - shared(b) || order.get(b)! - order.get(a)!);
+    const project = (spec: TestSpecification) => this.ctx.projects.indexOf(spec.project);
+    return [...files].sort((a, b) => project(a) - project(b) || order.get(b)! - order.get(a)!);
   }
 }
