@@ -26,11 +26,13 @@ const chromiumArgs = [
 ];
 
 /**
- * Specs that change what every other spec sees (the tenant's settings, public models and defaults) or that expect a
- * fresh install (first-run: the seeded square and default agent as a new server has them) run one at a time, first;
- * everything else then runs two at a time and keeps to its own rows (unique names, filtered lists).
+ * first-run expects a fresh install (the seeded square and default agent as a new server has them) and runs first; its
+ * tests only read that state, so they run side by side. Specs that change what every other spec sees (the tenant's
+ * settings, public models and defaults) run next, one at a time; everything else then runs two at a time and keeps
+ * to its own rows (unique names, filtered lists).
  */
-const tenantWide = /\/(first-run|system-nojs|chat-models)\.spec\.ts$/;
+const firstRun = /\/first-run\.spec\.ts$/;
+const tenantWide = /\/(system-nojs|chat-models)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -48,10 +50,17 @@ export default defineConfig({
     launchOptions: { executablePath: chromium, args: chromiumArgs },
   },
   projects: [
-    { name: "tenant-wide", testMatch: tenantWide, workers: 1, use: { browserName: "chromium" } },
+    { name: "first-run", testMatch: firstRun, fullyParallel: true, use: { browserName: "chromium" } },
+    {
+      name: "tenant-wide",
+      testMatch: tenantWide,
+      workers: 1,
+      dependencies: ["first-run"],
+      use: { browserName: "chromium" },
+    },
     {
       name: "chromium",
-      testIgnore: tenantWide,
+      testIgnore: [firstRun, tenantWide],
       dependencies: ["tenant-wide"],
       fullyParallel: true,
       use: { browserName: "chromium" },
