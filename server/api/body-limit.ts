@@ -76,10 +76,20 @@ export function limitBodies(config: Pick<Config, "BODY_LIMIT">, tid: () => strin
   const uploadLimit = UPLOAD_HARD_LIMIT + MULTIPART_OVERHEAD;
   return async (c, next) => {
     const raw = c.req.raw;
+    // Asking for `raw.body` turns the HTTP server's lightweight request into a full web Request (a stream over
+    // the socket, a copy of the headers), a cost every API call paid here: a body of declared length is judged
+    // by its header alone (Node reads no more than it declares), only chunked bodies and uploads are counted.
+    if (raw.method === "GET" || raw.method === "HEAD") return next();
+    const chunked = raw.headers.has("transfer-encoding");
+    const length = raw.headers.get("content-length");
+    if (!chunked && length === null) return next();
+    const declared = Number(length);
+    if (!isUploadPath(c.req.path)) {
+      if (chunked) return small(c, next);
+      return declared > config.BODY_LIMIT ? tooLarge(c, config.BODY_LIMIT, tid) : next();
+    }
+    if (!chunked && declared > uploadLimit) return tooLarge(c, uploadLimit, tid);
     if (!raw.body) return next();
-    if (!isUploadPath(c.req.path)) return small(c, next);
-    const declared = Number(raw.headers.get("content-length"));
-    if (!raw.headers.has("transfer-encoding") && declared > uploadLimit) return tooLarge(c, uploadLimit, tid);
     const counted = countedBody(raw.body, uploadLimit);
     c.req.raw = new Request(raw, { body: counted.body, duplex: "half" } as RequestInit);
     await next();

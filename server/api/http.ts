@@ -19,6 +19,10 @@ async function readLimitedText(c: Ctx, limit: number): Promise<string> {
   const declared = Number(c.req.header("content-length"));
   const tooLarge = () => new AppError(Codes.BAD_INPUT, `请求体过大，不能超过 ${Math.round(limit / 1024 / 1024)} MB`);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  // A body of declared length is read whole straight from the socket (Node reads no more than it declares),
+  // without the web stream that `raw.body` would build; a chunked one is counted as it arrives.
+  if (c.req.header("content-length") !== undefined && c.req.header("transfer-encoding") === undefined)
+    return c.req.raw.text();
   const body = c.req.raw.body;
   if (!body) return "";
   const reader = body.getReader();
