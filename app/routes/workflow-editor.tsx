@@ -1,5 +1,5 @@
 import { ClientOnly } from "remix-utils/client-only";
-import { WorkflowEditor } from "#app/components/workflow/editor";
+import { WorkflowEditor } from "#app/components/workflow/editor.client";
 import { fromDetail } from "#app/components/workflow/graph";
 import { WorkflowOutline } from "#app/components/workflow/outline";
 import { StaticRun } from "#app/components/workflow/run-static";
