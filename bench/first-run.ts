@@ -14,7 +14,11 @@ const RUNS = Number(process.argv[2] ?? 3);
 const PORT = 3918;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = "Bench#First2026";
-const START_ARGS = (JSON.parse(await readFile("package.json", "utf8")).scripts.start as string).split(" ").slice(1);
+/** `npm start`: the NAME=value words before `node` are its environment, the words after it node's arguments. */
+const START_WORDS = (JSON.parse(await readFile("package.json", "utf8")).scripts.start as string).split(" ");
+const NODE_AT = START_WORDS.indexOf("node");
+const START_ENV = Object.fromEntries(START_WORDS.slice(0, NODE_AT).map((w) => w.split("=")));
+const START_ARGS = START_WORDS.slice(NODE_AT + 1);
 
 async function until(check: () => Promise<boolean>, child: ReturnType<typeof spawn>) {
   for (;;) {
@@ -41,7 +45,14 @@ async function firstRun(): Promise<Run> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-first-run-"));
   const started = performance.now();
   const child = spawn(process.execPath, START_ARGS, {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn", ADMIN_PASSWORD: PASSWORD },
+    env: {
+      ...process.env,
+      ...START_ENV,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ADMIN_PASSWORD: PASSWORD,
+    },
     stdio: "ignore",
   });
   try {
