@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
-import { MessageCircle, Star } from "lucide-react";
-import { Link, useFetcher } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { MessageCircle } from "lucide-react";
+import { Link } from "react-router";
+import { FavouriteToggle } from "#app/components/favourite/favourite-toggle";
 import { displayName } from "#app/lib/format";
 import { imageSrc } from "#app/lib/image-src";
 import type { SquareAgent } from "./types";
@@ -18,48 +18,6 @@ export function AgentIcon({ name, icon, size = "md" }: { name: string; icon: str
     >
       <span className="text-primary-700">{Array.from(name.trim())[0] ?? "?"}</span>
     </span>
-  );
-}
-
-interface FavouriteReply {
-  ok: boolean;
-  collected?: boolean;
-  message?: string;
-}
-
-/**
- * 收藏 as a small form: without JavaScript it posts and the page comes back (redirect); with it a fetcher
- * posts with `stay` and the star flips at once (the server's answer wins when it arrives).
- */
-function FavouriteToggle({ agent }: { agent: SquareAgent }) {
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<FavouriteReply>({ key: `favourite-${agent.targetId}` });
-  const pending = fetcher.formData?.get("intent");
-  const collected = pending ? pending === "collect" : (fetcher.data?.collected ?? agent.collect);
-  const count = agent.statistics.collectCount + (collected === agent.collect ? 0 : collected ? 1 : -1);
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value={collected ? "uncollect" : "collect"} />
-      <input type="hidden" name="agentId" value={agent.targetId} />
-      {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
-      <button
-        type="submit"
-        aria-pressed={collected}
-        aria-label={`${collected ? "取消收藏" : "收藏"}「${agent.name}」`}
-        className={clsx(
-          "inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-gray-100",
-          collected ? "text-warning-500" : "text-gray-500",
-        )}
-      >
-        <Star className="size-4" aria-hidden fill={collected ? "currentColor" : "none"} />
-        <span>收藏 {Math.max(0, count)}</span>
-      </button>
-      {fetcher.data && !fetcher.data.ok ? (
-        <p role="alert" className="text-[13px] text-danger-600">
-          {fetcher.data.message}
-        </p>
-      ) : null}
-    </fetcher.Form>
   );
 }
 
@@ -84,7 +42,13 @@ export function AgentCard({ agent }: { agent: SquareAgent }) {
             <MessageCircle className="size-4" aria-hidden />
             <span>对话次数 {agent.statistics.convCount}</span>
           </span>
-          <FavouriteToggle agent={agent} />
+          <FavouriteToggle
+            id={`Agent-${agent.targetId}`}
+            name={agent.name}
+            collected={agent.collect}
+            count={agent.statistics.collectCount}
+            fields={{ agentId: agent.targetId }}
+          />
         </div>
       </footer>
     </article>
