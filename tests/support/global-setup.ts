@@ -15,7 +15,7 @@ import pg from "pg";
 import { loadConfig } from "#server/config";
 import { openPlatform } from "#server/platform";
 import { bundleChildServers, CHILD_BUNDLE_ENV } from "./child-bundle";
-import { SEED_DIR_ENV, seedEnv, seedFiles, TEMPLATE_ENV } from "./test-db";
+import { RUN_PREFIX_ENV, SEED_DIR_ENV, seedEnv, seedFiles, TEMPLATE_ENV } from "./test-db";
 
 async function adminQuery(base: string, sql: string) {
   const client = new pg.Client({ connectionString: base });
@@ -36,9 +36,14 @@ function stop(child: ChildProcess) {
   });
 }
 
-/** PostgreSQL: a migrated and seeded template, made here (the work is the database server's, and quick). */
+/**
+ * PostgreSQL: a migrated and seeded template, made here (the work is the database server's, and quick). Teardown
+ * drops it and any of the run's file databases whose background drop (test-db.ts) a worker's exit cut short.
+ */
 async function seededTemplate(base: string) {
-  const name = `tmpl_${randomBytes(6).toString("hex")}`;
+  const run = randomBytes(4).toString("hex");
+  process.env[RUN_PREFIX_ENV] = `t_${run}_`;
+  const name = `tmpl_${run}`;
   await adminQuery(base, `create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -46,7 +51,20 @@ async function seededTemplate(base: string) {
   // A template must have no open connections when a database is copied from it.
   await database.close();
   process.env[TEMPLATE_ENV] = name;
-  return () => adminQuery(base, `drop database if exists ${name} with (force)`);
+  return async () => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ datname: string }>(
+        "select datname from pg_database where starts_with(datname, $1)",
+        [`t_${run}_`],
+      );
+      for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+      await client.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
 }
 
 /** PGlite: the seed process (seed.ts) makes the copies while the run starts; the workers wait for them. */

@@ -13,6 +13,8 @@ export const ADMIN_PASSWORD = "Admin#Pass2026";
 /** The directory where globalSetup has the seeded copies made, and the name of the seeded PostgreSQL template. */
 export const SEED_DIR_ENV = "TEST_DB_DIR";
 export const TEMPLATE_ENV = "TEST_DB_TEMPLATE";
+/** The prefix of this run's PostgreSQL databases, so global teardown can drop any a worker left behind. */
+export const RUN_PREFIX_ENV = "TEST_DB_PREFIX";
 
 /** What tests/support/seed.ts writes into the seed directory. */
 export const seedFiles = (dir: string) => ({
@@ -89,7 +91,7 @@ export async function freshPostgres(
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
   const template = fromTemplate ? process.env[TEMPLATE_ENV] : undefined;
-  const name = `t_${randomBytes(6).toString("hex")}`;
+  const name = `${process.env[RUN_PREFIX_ENV] ?? "t_"}${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}${template ? ` template ${template}${await copyStrategy(admin)}` : ""}`);
@@ -100,22 +102,25 @@ export async function freshPostgres(
     url: url.toString(),
     // pool.end() resolves before its connections have closed; forcing the drop at once would kill them
     // mid-goodbye (57P01, an unhandled error). Wait for them to go, forcing only as a last resort.
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`drop database if exists ${name}${attempt >= 50 ? " with (force)" : ""}`);
-            break;
-          } catch (err) {
-            if ((err as { code?: string }).code !== "55006" || attempt >= 50) throw err;
-            await new Promise((r) => setTimeout(r, 100));
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    },
+    // Within a run the file does not wait for its drop (nothing reads the database again): it goes on in the
+    // background while the worker starts its next file, and global teardown drops what a worker's exit cut short.
+    drop: process.env[RUN_PREFIX_ENV] ? async () => void dropDatabase().catch(() => {}) : () => dropDatabase(),
   };
+  async function dropDatabase() {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(`drop database if exists ${name}${attempt >= 50 ? " with (force)" : ""}`);
+          break;
+        } catch (err) {
+          if ((err as { code?: string }).code !== "55006" || attempt >= 50) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    } finally {
+      await c.end();
+    }
+  }
 }
