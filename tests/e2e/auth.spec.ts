@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, codeFromNotice, loginWithPassword, nickOf, submitPasswordLogin, uniqueEmail } from "./support";
+import {
+  ADMIN,
+  codeFromNotice,
+  hydrated,
+  loginWithPassword,
+  nickOf,
+  submitPasswordLogin,
+  uniqueEmail,
+} from "./support";
 
 test.describe("sign-in with JavaScript", () => {
   test("the login page takes its title from the tenant and validates in Chinese", async ({ page }) => {
@@ -36,6 +44,8 @@ test.describe("sign-in with JavaScript", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "验证码登录/注册" }).click();
     await expect(page).toHaveURL("/login?tab=code");
+    // Typed before hydration, the address is lost when React takes the field over.
+    await hydrated(page.getByLabel("邮箱"));
     await page.getByLabel("邮箱").fill("not-an-email");
     await page.getByRole("button", { name: "获取验证码" }).click();
     await expect(page.getByText("邮箱格式不正确")).toBeVisible();
@@ -88,6 +98,9 @@ test.describe("sign-in with JavaScript", () => {
     await page.goto("/space");
     await expect(page).toHaveURL("/login?redirect=%2Fspace");
     await page.getByRole("link", { name: "验证码登录/注册" }).click();
+    // The password tab's field is labelled 邮箱 / 用户名 too: wait for the code tab first.
+    await expect(page).toHaveURL("/login?tab=code&redirect=%2Fspace");
+    await hydrated(page.getByLabel("邮箱"));
     await page.getByLabel("邮箱").fill(email);
     await page.getByRole("button", { name: "获取验证码" }).click();
     const code = await codeFromNotice(page);

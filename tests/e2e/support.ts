@@ -77,6 +77,8 @@ export async function codeFromNotice(page: Page) {
  */
 export async function registerByCode(page: Page, email: string, password: string, javaScript = true) {
   await page.goto("/login?tab=code");
+  // Typed before hydration, the address is lost when React takes the field over.
+  if (javaScript) await hydrated(page.getByLabel("邮箱"));
   await page.getByLabel("邮箱").fill(email);
   await page.getByRole("button", { name: "获取验证码" }).click();
   await expect(page).toHaveURL(/\/verify-code\?target=/);
