@@ -80,15 +80,14 @@ export function limitBodies(config: Pick<Config, "BODY_LIMIT">, tid: () => strin
     // the socket, a copy of the headers), a cost every API call paid here: a body of declared length is judged
     // by its header alone (Node reads no more than it declares), only chunked bodies and uploads are counted.
     if (raw.method === "GET" || raw.method === "HEAD") return next();
-    const chunked = raw.headers.has("transfer-encoding");
-    const length = raw.headers.get("content-length");
-    if (!chunked && length === null) return next();
-    const declared = Number(length);
+    const declaredLength = raw.headers.has("transfer-encoding") ? null : raw.headers.get("content-length");
+    const declared = Number(declaredLength);
     if (!isUploadPath(c.req.path)) {
-      if (chunked) return small(c, next);
-      return declared > config.BODY_LIMIT ? tooLarge(c, config.BODY_LIMIT, tid) : next();
+      if (declaredLength !== null) return declared > config.BODY_LIMIT ? tooLarge(c, config.BODY_LIMIT, tid) : next();
+      // Chunked, or streamed in-process by the web layer with no length at all: counted as it arrives.
+      return raw.body ? small(c, next) : next();
     }
-    if (!chunked && declared > uploadLimit) return tooLarge(c, uploadLimit, tid);
+    if (declaredLength !== null && declared > uploadLimit) return tooLarge(c, uploadLimit, tid);
     if (!raw.body) return next();
     const counted = countedBody(raw.body, uploadLimit);
     c.req.raw = new Request(raw, { body: counted.body, duplex: "half" } as RequestInit);
