@@ -57,20 +57,25 @@ function labeller(profile: Profiler.Profile) {
   };
 }
 
-/** Lines of the timeline between `from` and `to` (µs), times relative to `from`. */
-export function timeline(profile: Profiler.Profile, from: number, to: number, marks: Mark[]) {
-  const label = labeller(profile);
-  const stretches: { start: number; end: number; label: string }[] = [];
+/** The profile's samples that overlap `from`..`to` (µs): each says what ran from `start` until it was taken at `end`. */
+function* samplesBetween(profile: Profiler.Profile, from: number, to: number) {
   let t = profile.startTime;
   for (const [i, id] of profile.samples?.entries() ?? []) {
     const start = t;
     t += profile.timeDeltas?.[i] ?? 0;
-    // A sample says what ran just before it was taken.
-    if (t < from || start > to) continue;
+    if (t >= from && start <= to) yield { id, start, end: t };
+  }
+}
+
+/** Lines of the timeline between `from` and `to` (µs), times relative to `from`. */
+export function timeline(profile: Profiler.Profile, from: number, to: number, marks: Mark[]) {
+  const label = labeller(profile);
+  const stretches: { start: number; end: number; label: string }[] = [];
+  for (const { id, start, end } of samplesBetween(profile, from, to)) {
     const l = label(id);
     const last = stretches.at(-1);
-    if (last && last.label === l) last.end = t;
-    else stretches.push({ start: Math.max(start, from), end: t, label: l });
+    if (last && last.label === l) last.end = end;
+    else stretches.push({ start: Math.max(start, from), end, label: l });
   }
   const rel = (us: number) => `${((us - from) / 1000).toFixed(2).padStart(7)} ms`;
   const lines: { at: number; text: string }[] = marks
@@ -104,13 +109,9 @@ export function timeline(profile: Profiler.Profile, from: number, to: number, ma
 /** Self time by label between `from` and `to` (µs), largest first. */
 function breakdown(profile: Profiler.Profile, label: (id: number) => string, from: number, to: number) {
   const by = new Map<string, number>();
-  let t = profile.startTime;
-  for (const [i, id] of profile.samples?.entries() ?? []) {
-    const start = t;
-    t += profile.timeDeltas?.[i] ?? 0;
-    if (t < from || start > to) continue;
+  for (const { id, start, end } of samplesBetween(profile, from, to)) {
     const l = label(id);
-    by.set(l, (by.get(l) ?? 0) + (Math.min(t, to) - Math.max(start, from)));
+    by.set(l, (by.get(l) ?? 0) + (Math.min(end, to) - Math.max(start, from)));
   }
   return [...by.entries()].sort((a, b) => b[1] - a[1]);
 }
