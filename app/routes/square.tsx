@@ -1,8 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { clsx } from "clsx";
 import { Search } from "lucide-react";
 import { Form, Link, type ShouldRevalidateFunction, useLocation, useRouteLoaderData } from "react-router";
-import { z } from "zod";
 import { endpoints } from "#contract/api";
 import { SquareKindTabs, SquarePluginList } from "../components/plugin/square-plugins";
 import { SquareBanner } from "../components/square/square-banner";
@@ -11,11 +9,9 @@ import { categoriesOf } from "../components/square/types";
 import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { SquareWorkflowList } from "../components/workflow/square-workflows";
-import { apiCall, tryApiCall } from "../lib/api-call.server";
-import { idField } from "../lib/forms";
+import { apiCall } from "../lib/api-call.server";
 import { pageTitle } from "../lib/meta";
-import { redirectWithToast } from "../lib/toast.server";
-import { pageParam, pathOf, textParam, withParams } from "../lib/url";
+import { pageParam, textParam, withParams } from "../lib/url";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/square";
 import { isPluginTab, loadSquarePlugins } from "./plugin-square.server";
@@ -41,30 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { kind: "Agent" as const, categories, list, category, kw };
 }
 
-const favouriteSchema = z.object({
-  intent: z.enum(["collect", "uncollect"]),
-  agentId: idField(),
-  /** Present when a fetcher posts (JavaScript): answer with data instead of redirecting. */
-  stay: z.string().optional(),
-});
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: favouriteSchema });
-  if (submission.status !== "success") return { ok: false, message: "参数错误" };
-  const { intent, agentId, stay } = submission.value;
-  const toggle = intent === "collect" ? endpoints.agent.collect : endpoints.agent.unCollect;
-  const res = await tryApiCall(context, request, toggle, { params: { id: agentId } });
-  if (stay) return res.ok ? { ok: true, collected: intent === "collect" } : { ok: false, message: res.error.message };
-  return redirectWithToast(
-    context,
-    pathOf(request),
-    res.ok
-      ? { type: "success", message: intent === "collect" ? "已收藏" : "已取消收藏" }
-      : { type: "error", message: res.error.message },
-  );
-}
-
-/** A favourite posted by a fetcher updates its own card; the list need not be fetched again. */
+/** A favourite posted by a fetcher (resources/favourite) updates its own card; the list need not be fetched again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
   formData?.get("stay") ? false : defaultShouldRevalidate;
 

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { MessageCircle } from "lucide-react";
 import { Link } from "react-router";
-import { FavouriteToggle } from "#app/components/favourite/favourite-toggle";
+import { FAVOURITE_ACTION, FavouriteToggle } from "#app/components/favourite/favourite-toggle";
 import { displayName } from "#app/lib/format";
 import { imageSrc } from "#app/lib/image-src";
 import type { SquareAgent } from "./types";
@@ -21,8 +21,11 @@ export function AgentIcon({ name, icon, size = "md" }: { name: string; icon: str
   );
 }
 
-/** A square card: the body opens the agent; the footer shows the publisher, usage and the favourite toggle. */
-export function AgentCard({ agent }: { agent: SquareAgent }) {
+/**
+ * A square card: the body opens the agent; the footer shows the publisher, usage and the favourite toggle (which
+ * comes back to `back`, the page's own URL, without JavaScript).
+ */
+export function AgentCard({ agent, back }: { agent: SquareAgent; back: string }) {
   const publisher = agent.publishUser ? displayName(agent.publishUser) : "未知用户";
   return (
     <article className="flex flex-col gap-3 rounded-card border border-gray-200 bg-white p-4 transition-shadow hover:shadow-md">
@@ -47,7 +50,8 @@ export function AgentCard({ agent }: { agent: SquareAgent }) {
             name={agent.name}
             collected={agent.collect}
             count={agent.statistics.collectCount}
-            fields={{ agentId: agent.targetId }}
+            action={FAVOURITE_ACTION}
+            fields={{ kind: "Agent", targetId: agent.targetId, redirectTo: back }}
           />
         </div>
       </footer>

@@ -24,7 +24,7 @@ export function SquareGrid({ first, here }: SquareGridProps) {
       <ul className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-4">
         {more.records.map((agent) => (
           <li key={agent.id}>
-            <AgentCard agent={agent} />
+            <AgentCard agent={agent} back={here} />
           </li>
         ))}
         {/* The next page's place while it loads, so the grid grows where the cards will be. */}

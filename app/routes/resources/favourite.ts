@@ -7,10 +7,10 @@ import { redirectWithToast } from "#app/lib/toast.server";
 import { endpoints } from "#contract/api";
 import type { Route } from "./+types/favourite";
 
-const { favourite } = endpoints;
+const { agent, favourite } = endpoints;
 
 const favouriteSchema = z.object({
-  kind: z.enum(["Plugin", "Workflow"], { message: "未知的收藏类型" }),
+  kind: z.enum(["Agent", "Plugin", "Workflow"], { message: "未知的收藏类型" }),
   intent: z.enum(["collect", "uncollect"], { message: "未知的操作" }),
   targetId: idField(),
   /** Present when a fetcher posts (JavaScript): answer with data instead of redirecting. */
@@ -18,12 +18,13 @@ const favouriteSchema = z.object({
 });
 
 const toggles = {
+  Agent: { collect: agent.collect, uncollect: agent.unCollect },
   Plugin: { collect: favourite.pluginCollect, uncollect: favourite.pluginUnCollect },
   Workflow: { collect: favourite.workflowCollect, uncollect: favourite.workflowUnCollect },
 };
 
 /**
- * 收藏 / 取消收藏 of a published plugin or workflow (the square's cards and detail pages). A fetcher gets the new
+ * 收藏 / 取消收藏 of a published agent, plugin or workflow (the square's cards). A fetcher gets the new
  * state back; a plain form post goes back to the page it came from with a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
