@@ -65,6 +65,13 @@ export function countedBody(body: ReadableStream<Uint8Array>, limit: number) {
   return { body: counted, tripped: () => tripped };
 }
 
+/** A body's length as its headers declare it; null when it arrives chunked or declares none (then it is counted). */
+export function declaredLength(headers: Headers) {
+  if (headers.has("transfer-encoding")) return null;
+  const length = headers.get("content-length");
+  return length === null ? null : Number(length);
+}
+
 /**
  * Every request body is bounded before any handler sees it, whether it declares a Content-Length or arrives
  * chunked. JSON and forms (API and React Router actions alike) are read through hono's body limit, which
@@ -80,14 +87,13 @@ export function limitBodies(config: Pick<Config, "BODY_LIMIT">, tid: () => strin
     // the socket, a copy of the headers), a cost every API call paid here: a body of declared length is judged
     // by its header alone (Node reads no more than it declares), only chunked bodies and uploads are counted.
     if (raw.method === "GET" || raw.method === "HEAD") return next();
-    const declaredLength = raw.headers.has("transfer-encoding") ? null : raw.headers.get("content-length");
-    const declared = Number(declaredLength);
+    const declared = declaredLength(raw.headers);
     if (!isUploadPath(c.req.path)) {
-      if (declaredLength !== null) return declared > config.BODY_LIMIT ? tooLarge(c, config.BODY_LIMIT, tid) : next();
+      if (declared !== null) return declared > config.BODY_LIMIT ? tooLarge(c, config.BODY_LIMIT, tid) : next();
       // Chunked, or streamed in-process by the web layer with no length at all: counted as it arrives.
       return raw.body ? small(c, next) : next();
     }
-    if (declaredLength !== null && declared > uploadLimit) return tooLarge(c, uploadLimit, tid);
+    if (declared !== null && declared > uploadLimit) return tooLarge(c, uploadLimit, tid);
     if (!raw.body) return next();
     const counted = countedBody(raw.body, uploadLimit);
     c.req.raw = new Request(raw, { body: counted.body, duplex: "half" } as RequestInit);

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Actor } from "../core";
 import { AppError, badField, Codes, envelope, zodRefusal } from "../core";
 import { id } from "../lib/zod";
+import { declaredLength } from "./body-limit";
 import type { ApiEnv } from "./context";
 
 type Ctx = Context<ApiEnv>;
@@ -16,13 +17,12 @@ export const JSON_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** Reads the body as text, refusing it as soon as it grows past the limit. */
 async function readLimitedText(c: Ctx, limit: number): Promise<string> {
-  const declared = Number(c.req.header("content-length"));
+  const declared = declaredLength(c.req.raw.headers);
   const tooLarge = () => new AppError(Codes.BAD_INPUT, `请求体过大，不能超过 ${Math.round(limit / 1024 / 1024)} MB`);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (declared !== null && declared > limit) throw tooLarge();
   // A body of declared length is read whole straight from the socket (Node reads no more than it declares),
   // without the web stream that `raw.body` would build; a chunked one is counted as it arrives.
-  if (c.req.header("content-length") !== undefined && c.req.header("transfer-encoding") === undefined)
-    return c.req.raw.text();
+  if (declared !== null) return c.req.raw.text();
   const body = c.req.raw.body;
   if (!body) return "";
   const reader = body.getReader();
