@@ -78,6 +78,18 @@ describe("the embedded database's read cache", () => {
     expect(await parentName()).toBe("set by a script");
   });
 
+  it("keeps the answers of a table whose name a write holds only in a string literal", async () => {
+    const name = await parentName();
+    await client.query(`insert into "other" values (2, 'parent')`);
+    const before = hits();
+    expect(await parentName()).toBe(name);
+    expect(hits()).toBe(before + 1);
+    // Where a literal's end is unclear (backslash escapes), every name in the statement counts, literals too.
+    await client.query(`insert into "other" values (3, E'it\\'s the parent')`);
+    expect(await parentName()).toBe(name);
+    expect(hits()).toBe(before + 1);
+  });
+
   it("does not keep reads of other tables, joins with them, or reads of the clock", async () => {
     const reads = [
       `select "name" from "other" where "id" = 1`,

@@ -40,6 +40,13 @@ const UNCACHEABLE =
 /** Every `from x` / `join x` target, quoted or bare, schema-qualified or not; `(` marks a subquery. */
 const SOURCE = /\b(?:from|join)\s+(\(|(?:"[^"]+"|[a-z_][\w$]*)(?:\s*\.\s*(?:"[^"]+"|[a-z_][\w$]*))?)(\s*\()?/gi;
 const IDENTIFIER = /"([^"]+)"|\b([a-z_][\w$]*)\b/gi;
+/**
+ * The same, stepping over string literals ('USER' names no table; it bumped "user" and the tables it cascades into
+ * at every chat turn). Only for statements whose literals cannot hide their end: no backslash (E'…' escapes), no
+ * dollar quoting and no comments; others are read with IDENTIFIER, literals and all.
+ */
+const IDENTIFIER_OUTSIDE_LITERALS = /"([^"]+)"|'(?:[^']|'')*'|\b([a-z_][\w$]*)\b/gi;
+const LITERALS_UNCLEAR = /\\|\$(?:[a-z_][\w]*)?\$|--|\/\*/i;
 
 const unquote = (name: string) => name.replace(/"/g, "").replace(/\s/g, "").toLowerCase();
 
@@ -136,7 +143,11 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
         clear();
         return;
       }
-      for (const m of sql.matchAll(IDENTIFIER)) bump(((m[1] ?? m[2]) as string).toLowerCase());
+      const names = LITERALS_UNCLEAR.test(sql) ? IDENTIFIER : IDENTIFIER_OUTSIDE_LITERALS;
+      for (const m of sql.matchAll(names)) {
+        const name = m[1] ?? m[2];
+        if (name) bump(name.toLowerCase());
+      }
     },
     /** After something we cannot inspect (a script of several statements). */
     clear,
