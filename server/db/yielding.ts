@@ -95,6 +95,38 @@ class StatementQueue {
   }
 }
 
+/** The read cache of each queued client, once enabled: memos of values computed from cacheable reads use it too. */
+const caches = new WeakMap<object, ReadCache>();
+
+/** The read cache behind a client (a drizzle database's `$client`), or null (PostgreSQL, a transaction, not yet on). */
+export function readCacheOf(client: unknown): ReadCache | null {
+  return (typeof client === "object" && client !== null && caches.get(client)) || null;
+}
+
+/**
+ * A value computed from several reads of cacheable tables (with code between them), kept in the client's read cache
+ * like one read: served while none of `tables` was written since it was computed, each caller getting its own copy.
+ * `compute` must read no table left out of `tables`; a table the cache does not track is never served stale (the
+ * value is then not kept). Without a read cache (PostgreSQL, where other processes write too) it is computed each
+ * time. `key` names the computation and its inputs.
+ */
+export async function remembered<T>(
+  client: unknown,
+  key: string,
+  tables: readonly string[],
+  compute: () => Promise<T>,
+): Promise<T> {
+  const cache = readCacheOf(client);
+  if (!cache) return compute();
+  const memoKey = `memo ${key}`;
+  const kept = cache.get(memoKey);
+  if (kept) return kept.value as T;
+  const stamp = cache.stamp([...tables]);
+  const value = await compute();
+  cache.set(memoKey, [...tables], stamp, value);
+  return value;
+}
+
 /** How recent the engine's last answer must be for a readiness ping to take it as proof of life. */
 const FRESH_MS = 1_000;
 
@@ -225,6 +257,7 @@ export function yieldBetweenStatements(client: PGlite) {
     async enableCache(tables?: readonly string[]) {
       const { rows } = await query<{ kind: string; source: string; target: string | null }>(SCHEMA_QUERY);
       cache = readCache(schemaFrom(rows), tables);
+      caches.set(client, cache);
     },
     cacheStats: () => cache?.stats() ?? null,
     async ping() {

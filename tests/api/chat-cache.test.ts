@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../fixtures/fake-openai";
 import { addAgent, ok, type Team, team } from "../support/agents";
 import { addFakeModel, bindModel, chat, configure, finalOf, messageRows, newConversation } from "../support/chat";
+import { publishToSquare } from "../support/publish";
 import { startServer, type TestServer } from "../support/server";
 
 /**
  * A chat turn's checks read sessions, users, spaces, agents, components and models that the embedded database's
  * read cache (server/db/read-cache.ts) keeps between turns. Every change made through the API in between must be
  * seen by the very next turn: an edited prompt, a model taken offline, a member removed, a session expired or
- * ended, a user disabled. Runs on PostgreSQL too (no cache there), where it must hold as well.
+ * ended, a user disabled, another model bound, a publication taken off. The agent a turn runs, with its configuration
+ * and model, is also kept whole between turns (runnableAgent in the conversation service): each case here changes
+ * one of the tables it reads. Runs on PostgreSQL too (no cache there), where it must hold as well.
  */
 const sha256 = (v: string) => createHash("sha256").update(v).digest("hex");
 
@@ -32,6 +35,7 @@ afterAll(async () => {
   await fake.close();
 });
 
+const modelOfLastRequest = () => fake.requests.at(-1)?.body?.model;
 const systemOfLastRequest = () =>
   (fake.requests.at(-1)?.body?.messages ?? []).find((m: { role: string }) => m.role === "system")?.content;
 
@@ -67,6 +71,39 @@ describe("cached reads of a chat turn follow every change", () => {
     expect(finalOf(events)?.data).toMatchObject({ success: false, error: expect.stringContaining("模型已下线") });
     ok(await s.call("/api/model/save", { token: t.member.token, body: { ...model, enabled: 1 } }));
     expect(await answers(t.member.token, conversation.id)).toBe(true);
+  });
+
+  // The next two change one table each, straight in the database: the API's edits also write the agent's row,
+  // which would hide a table missing from what the kept agent depends on.
+  it("asks the model newly bound to the agent from the next turn on", async () => {
+    const conversation = await newConversation(s, t.member.token, agentId);
+    const second = await addFakeModel(s, t.member.token, t.spaceId, fake, "fake-text-second");
+    expect(await answers(t.member.token, conversation.id)).toBe(true);
+    expect(modelOfLastRequest()).toBe("fake-text");
+    const bind = (target: number) =>
+      s.deps.db.execute(
+        sql`update agent_component set target_id = ${target} where agent_id = ${agentId} and type = 'Model'`,
+      );
+    await bind(second);
+    expect(await answers(t.member.token, conversation.id)).toBe(true);
+    expect(modelOfLastRequest()).toBe("fake-text-second");
+    await bind(modelId);
+    expect(await answers(t.member.token, conversation.id)).toBe(true);
+    expect(modelOfLastRequest()).toBe("fake-text");
+  });
+
+  it("runs the published configuration while it is live, and the draft once it is taken off", async () => {
+    const published = await addAgent(s, t.member.token, t.spaceId, { name: "发布" });
+    await bindModel(s, t.member.token, published, modelId);
+    await configure(s, t.member.token, published, { systemPrompt: "发布版提示" });
+    const publishId = await publishToSquare(s, t.member.token, t.sysAdmin, published);
+    await configure(s, t.member.token, published, { systemPrompt: "草稿提示" });
+    const conversation = await newConversation(s, t.owner.token, published);
+    expect(await answers(t.owner.token, conversation.id)).toBe(true);
+    expect(systemOfLastRequest()).toContain("发布版提示");
+    await s.deps.db.execute(sql`delete from published where id = ${publishId}`);
+    expect(await answers(t.owner.token, conversation.id)).toBe(true);
+    expect(systemOfLastRequest()).toContain("草稿提示");
   });
 
   it("refuses a member removed from the space, at the next turn", async () => {

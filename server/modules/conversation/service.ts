@@ -3,6 +3,7 @@ import { defaultIcon } from "#contract/icons";
 import type { Actor, Deps } from "#server/core";
 import { badInput, fail, notFound } from "#server/core";
 import type { Attachment } from "#server/db/schema";
+import { remembered } from "#server/db/yielding";
 import type { ChatEvent } from "#server/runtime/agent/events";
 import { beginTurn, streamTurn, type TurnInput } from "#server/runtime/agent/run";
 import { afterTurn } from "#server/runtime/agent/turn-end";
@@ -211,6 +212,41 @@ export async function listMessages(deps: Deps, actor: Actor, input: MessageListI
 }
 
 /**
+ * The tables runnableAgent reads (agents, their publications, components and models, spaces and their members,
+ * tenant settings): a write to any of them is seen by the next turn. A read added to those checks names its table here.
+ */
+const RUNNABLE_AGENT_TABLES = [
+  "agent",
+  "published",
+  "agent_component",
+  "model",
+  "space",
+  "space_user",
+  "tenant_config",
+] as const;
+
+/**
+ * The agent a conversation's turn runs, with the configuration and model it runs on, once the caller may use it.
+ * The same for every turn of a user with an agent until one of RUNNABLE_AGENT_TABLES is written, so it is kept in
+ * the embedded database's read cache (remembered): ten reads and their checks per turn become one look-up.
+ */
+function runnableAgent(deps: Deps, actor: Actor, conversation: repo.ConversationRow) {
+  const { tenantId, userId, role } = actor;
+  const { agentId, devMode, type } = conversation;
+  const client = (deps.db as { $client?: unknown }).$client;
+  const key = `runnableAgent ${tenantId} ${userId} ${role} ${agentId} ${devMode} ${type}`;
+  return remembered(client, key, RUNNABLE_AGENT_TABLES, async () => {
+    const agent = devMode
+      ? await agents.findAgent(deps.db, tenantId, agentId)
+      : await visibleAgent(deps, actor, agentId);
+    if (!agent) throw notFound("智能体不存在");
+    if (devMode && type === "Chat") await accessAgent(deps, actor, agent.id);
+    const config = await runnableConfig(deps, agent, { devMode: devMode === 1, userId });
+    return { agent, config, ...(await modelOf(deps, agent, config)) };
+  });
+}
+
+/**
  * Checks everything a chat needs before the stream opens (so refusals are plain HTTP errors), then starts
  * the turn. `emit` receives the events; the returned promise settles when the answer is complete.
  */
@@ -230,14 +266,8 @@ export async function startChat(
     tenant.siteUrl,
     input.attachments,
   );
-  const agent = conversation.devMode
-    ? await agents.findAgent(deps.db, actor.tenantId, conversation.agentId)
-    : await visibleAgent(deps, actor, conversation.agentId);
-  if (!agent) throw notFound("智能体不存在");
-  if (conversation.devMode && conversation.type === "Chat") await accessAgent(deps, actor, agent.id);
-  const config = await runnableConfig(deps, agent, { devMode: conversation.devMode === 1, userId: actor.userId });
+  const { agent, config, model, bind } = await runnableAgent(deps, actor, conversation);
   if (attachments.length && config.openFileBox !== "Open") throw fail(FILE_BOX_CLOSED);
-  const { model, bind } = await modelOf(deps, agent, config);
   const requestId = newRequestId();
   const turn: TurnInput = {
     actor,
