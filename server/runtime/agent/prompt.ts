@@ -53,7 +53,10 @@ export interface TextMessage {
  * The last `rounds` exchanges as model messages: only finished answers (complete or interrupted),
  * roles alternating, starting with the user.
  */
-export function historyMessages(history: MessageRow[], rounds: number): TextMessage[] {
+export function historyMessages(
+  history: Pick<MessageRow, "role" | "status" | "text">[],
+  rounds: number,
+): TextMessage[] {
   if (rounds <= 0) return [];
   const usable = history.filter(
     (m) => m.role === "USER" || (m.role === "ASSISTANT" && m.status !== "error" && m.text.trim()),

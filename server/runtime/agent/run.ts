@@ -83,6 +83,8 @@ export async function beginTurn(deps: Deps, input: TurnInput) {
     message: input.message,
     attachments: input.attachments,
     variables: remembered,
+    // The model's history is read with the turn's start (prompt.ts keeps the last contextRounds rounds of it).
+    historyLimit: input.bind.contextRounds > 0 ? Math.max(2, input.bind.contextRounds * 2 + 2) : 0,
   });
   return started && { ...started, remembered, startTime };
 }
@@ -198,14 +200,8 @@ async function modelCall(
     autoResults.push(`## ${t.label}\n${typeof data === "string" ? data : JSON.stringify(data)}`);
   }
   if (ended()) return null;
-  const history = await conversations.recentMessages(
-    deps.db,
-    input.conversation.id,
-    Math.max(2, input.bind.contextRounds * 2 + 2),
-    started.userMessageId,
-  );
   const messages = [
-    ...historyMessages(history, input.bind.contextRounds),
+    ...historyMessages(started.history, input.bind.contextRounds),
     {
       role: "user" as const,
       content:

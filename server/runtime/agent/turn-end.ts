@@ -22,7 +22,7 @@ export interface EndedTurn {
 
 /**
  * Stores the answers of the turns ending at the same time and their runs' status, group-committed: one
- * transaction of two statements per batch instead of two statements each. The answer is stored before the
+ * transaction of one statement per batch instead of two statements each. The answer is stored before the
  * reader is told it is final.
  */
 export const endTurn = groupCommit(async (tx: Db, ends: EndedTurn[]) => {
@@ -33,18 +33,19 @@ export const endTurn = groupCommit(async (tx: Db, ends: EndedTurn[]) => {
     ),
     sql`, `,
   );
-  await tx.execute(
-    sql`update ${messages} set "text" = v.text, "think" = v.think, "status" = v.status,
-      "type" = coalesce(v.type, ${messages}."type"), "finish_reason" = v.finish_reason, "processing_list" = v.pl,
-      "final_result" = v.fr, "modified" = now()
-      from (values ${answers}) as v(id, text, think, status, type, finish_reason, pl, fr) where ${messages.id} = v.id`,
-  );
   const runs = sql.join(
     ends.map((e) => sql`(${e.requestId}::text, ${e.runStatus}::text)`),
     sql`, `,
   );
+  // One statement (a data-modifying CTE): each statement on the embedded database is a round trip of its own.
   await tx.execute(
-    sql`update ${chatRuns} set "status" = v.status, "modified" = now()
+    sql`with answers as (
+        update ${messages} set "text" = v.text, "think" = v.think, "status" = v.status,
+          "type" = coalesce(v.type, ${messages}."type"), "finish_reason" = v.finish_reason, "processing_list" = v.pl,
+          "final_result" = v.fr, "modified" = now()
+        from (values ${answers}) as v(id, text, think, status, type, finish_reason, pl, fr) where ${messages.id} = v.id
+      )
+      update ${chatRuns} set "status" = v.status, "modified" = now()
       from (values ${runs}) as v(request_id, status) where ${chatRuns.requestId} = v.request_id`,
   );
   return ends.map(() => undefined);

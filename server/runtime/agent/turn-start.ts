@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { type Attachment, chatRuns, conversations, messages } from "#server/db/schema";
+import type { MessageRow } from "#server/modules/conversation";
 import { groupCommit } from "./group-commit";
 
 /** What a turn stores before the model is called. */
@@ -12,11 +13,18 @@ export interface TurnStart {
   attachments: Attachment[];
   /** The conversation's variables after this turn's values. */
   variables: Record<string, unknown>;
+  /** How many of the conversation's last messages before this turn the model reads as history (none when absent). */
+  historyLimit?: number;
 }
+
+/** A message of the history a turn's model reads (prompt.ts historyMessages). */
+export type HistoryMessage = { role: MessageRow["role"]; status: MessageRow["status"]; text: string };
 
 export interface TurnStarted {
   userMessageId: number;
   assistantId: number;
+  /** The conversation's last `historyLimit` messages before this turn, oldest first. */
+  history: HistoryMessage[];
 }
 
 /**
@@ -69,6 +77,12 @@ async function writeBatch(tx: Db, starts: TurnStart[]): Promise<(TurnStarted | n
     accepted.map((s) => sql`(${s.conversationId}::int, ${JSON.stringify(s.variables)}::jsonb)`),
     sql`, `,
   );
+  const limits = sql.join(
+    accepted.map((s) => sql`(${s.requestId}::text, ${s.conversationId}::int, ${s.historyLimit ?? 0}::int)`),
+    sql`, `,
+  );
+  // The history is read by the same statement: it sees the conversations as they were before this statement's
+  // inserts, so each turn's history ends right before its own message, and needs no statement of its own.
   const { rows } = (await tx.execute(
     sql`with stored as (
         insert into ${messages} ("conversation_id", "request_id", "role", "text", "attachments", "status")
@@ -79,15 +93,44 @@ async function writeBatch(tx: Db, starts: TurnStart[]): Promise<(TurnStarted | n
         update ${conversations} set "variables" = v.variables, "modified" = now()
         from (values ${values}) as v(id, variables) where ${conversations.id} = v.id
       )
-      select "id", "request_id", "role" from stored`,
-  )) as unknown as { rows: { id: number; request_id: string; role: string }[] };
+      select "id", "request_id", "role", null as "status", null as "text", false as "history" from stored
+      union all
+      select h."id", l.request_id, h."role", h."status", h."text", true
+        from (values ${limits}) as l(request_id, conversation_id, lim)
+        cross join lateral (
+          select "id", "role", "status", "text" from ${messages}
+           where ${messages.conversationId} = l.conversation_id order by "id" desc limit l.lim
+        ) as h`,
+  )) as unknown as { rows: StartRow[] };
 
-  const idOf = new Map(rows.map((r) => [`${r.request_id} ${r.role}`, Number(r.id)]));
+  const idOf = new Map<string, number>();
+  const historyOf = new Map<string, StartRow[]>();
+  for (const r of rows) {
+    if (!r.history) idOf.set(`${r.request_id} ${r.role}`, Number(r.id));
+    else {
+      const list = historyOf.get(r.request_id);
+      if (list) list.push(r);
+      else historyOf.set(r.request_id, [r]);
+    }
+  }
   return starts.map((s) => {
     if (!accepted.includes(s)) return null;
     const userMessageId = idOf.get(`${s.requestId} USER`);
     const assistantId = idOf.get(`${s.requestId} ASSISTANT`);
     if (userMessageId === undefined || assistantId === undefined) throw new Error("turn start insert returned nothing");
-    return { userMessageId, assistantId };
+    const history = (historyOf.get(s.requestId) ?? [])
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .map((r) => ({ role: r.role, status: r.status as HistoryMessage["status"], text: r.text ?? "" }));
+    return { userMessageId, assistantId, history };
   });
+}
+
+/** A row of the turn start's statement: a stored message's id, or (history) a message the turn's model reads. */
+interface StartRow {
+  id: number;
+  request_id: string;
+  role: MessageRow["role"];
+  status: string | null;
+  text: string | null;
+  history: boolean;
 }
