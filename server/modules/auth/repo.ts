@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
+import { preparedFor } from "#server/db/prepared";
 import { authTokens, users, verifyCodes } from "#server/db/schema";
 import { containsPattern } from "#server/lib/sql";
 
@@ -78,12 +79,18 @@ export async function insertToken(db: Db, values: typeof authTokens.$inferInsert
  * The session and its user unless expired. Expiry is checked here, not in SQL: the statement is then the same on
  * every request of a session, so the embedded database's read cache (server/db/read-cache.ts) can answer it.
  */
-export async function findLiveToken(db: Db, tokenHash: string) {
-  const [row] = await db
+/** The session check of every request, built once (prepared.ts). */
+const sessionRead = preparedFor((db) =>
+  db
     .select({ token: authTokens, user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(eq(authTokens.tokenHash, tokenHash));
+    .where(eq(authTokens.tokenHash, sql.placeholder("tokenHash")))
+    .prepare("live_token"),
+);
+
+export async function findLiveToken(db: Db, tokenHash: string) {
+  const [row] = await sessionRead(db).execute({ tokenHash });
   return row && row.token.expiresAt.getTime() > Date.now() ? row : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
+import { preparedFor } from "#server/db/prepared";
 import { chatRuns, conversations, messages } from "#server/db/schema";
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -49,11 +50,33 @@ export async function reusableConversation(
   });
 }
 
-export async function findConversation(db: Db, tenantId: number, id: number) {
-  const [row] = await db
+/** Reads every chat turn makes, built once (prepared.ts). */
+const turnReads = preparedFor((db) => ({
+  conversation: db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.id, id), eq(conversations.tenantId, tenantId)));
+    .where(and(eq(conversations.id, sql.placeholder("id")), eq(conversations.tenantId, sql.placeholder("tenantId"))))
+    .prepare("conversation_by_id"),
+  recent: db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, sql.placeholder("conversationId")))
+    .orderBy(desc(messages.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("recent_messages"),
+  recentBefore: db
+    .select()
+    .from(messages)
+    .where(
+      and(eq(messages.conversationId, sql.placeholder("conversationId")), lt(messages.id, sql.placeholder("beforeId"))),
+    )
+    .orderBy(desc(messages.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("recent_messages_before"),
+}));
+
+export async function findConversation(db: Db, tenantId: number, id: number) {
+  const [row] = await turnReads(db).conversation.execute({ id, tenantId });
   return row;
 }
 
@@ -116,14 +139,10 @@ export async function updateMessage(db: Db, id: number, values: Partial<NewMessa
 
 /** The last `limit` messages before `beforeId` (or the newest), returned oldest first. */
 export async function recentMessages(db: Db, conversationId: number, limit: number, beforeId?: number) {
-  const conditions = [eq(messages.conversationId, conversationId)];
-  if (beforeId) conditions.push(lt(messages.id, beforeId));
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(...conditions))
-    .orderBy(desc(messages.id))
-    .limit(limit);
+  const reads = turnReads(db);
+  const rows = beforeId
+    ? await reads.recentBefore.execute({ conversationId, beforeId, limit })
+    : await reads.recent.execute({ conversationId, limit });
   return rows.reverse();
 }
 
