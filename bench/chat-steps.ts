@@ -11,7 +11,8 @@ import { ms, percentile, readSse, table } from "./lib";
  * One chat turn at a time, in one process on PGlite: how many SQL statements the database executes before the
  * response headers and for the whole turn (reads answered by the read cache are not executed), and the server
  * thread's CPU time until the headers. Counts do not depend on the machine's load, unlike the times of
- * bench/chat.ts. `node --import tsx bench/chat-steps.ts [turns]`. With TRACE=<file> it also profiles the turns
+ * bench/chat.ts. Queries asked outside transactions (executed, or answered by the read cache) are counted apart.
+ * `node --import tsx bench/chat-steps.ts [turns]`. With TRACE=<file> it also profiles the turns
  * (written to <file> for bench/profile-summary.ts) and prints the timeline of the median one (bench/chat-trace.ts):
  * where the time before the headers and the first token goes, CPU or waiting.
  */
@@ -53,6 +54,16 @@ const [server, fake] = await Promise.all([
   }),
 ]);
 
+// Every query asked of the database outside transactions, whether executed or answered by the read cache: the
+// statement queue's own `query` on the client (yielding.ts); `executed` counts only what the engine ran.
+let asked = 0;
+const client = (server.deps.db as unknown as { $client: PGlite }).$client;
+const ask = client.query.bind(client);
+client.query = ((...args: Parameters<PGlite["query"]>) => {
+  asked += 1;
+  return ask(...args);
+}) as PGlite["query"];
+
 async function api(path: string, token: string | null, body?: unknown) {
   const res = await server.call(path, { token, ...(body === undefined ? {} : { body }) });
   if (res.code !== "0000") throw new Error(`${path}: ${res.code} ${res.message}`);
@@ -76,7 +87,15 @@ await api("/api/agent/component/model/update", token, {
   bindConfig: {},
 });
 
-const samples: { headersMs: number; cpuMs: number; before: number; total: number; marks: Mark[] }[] = [];
+const samples: {
+  headersMs: number;
+  cpuMs: number;
+  before: number;
+  total: number;
+  asked: number;
+  turnCpuMs: number;
+  marks: Mark[];
+}[] = [];
 const session = new Session();
 if (TRACE) {
   session.connect();
@@ -87,6 +106,7 @@ for (let i = 0; i < TURNS + 3; i++) {
   const { id } = await api("/api/agent/conversation/create", token, { agentId });
   if (TRACE && i === 3) await session.post("Profiler.start");
   executed = 0;
+  asked = 0;
   marks = [{ at: nowUs(), label: "request sent" }];
   const cpu = process.cpuUsage();
   const sent = performance.now();
@@ -107,18 +127,35 @@ for (let i = 0; i < TURNS + 3; i++) {
       marks.push({ at: nowUs(), label: "first token" });
     }
   });
+  const whole = process.cpuUsage(cpu);
   // The first turns compile statements and code paths: not measured.
-  if (i >= 3) samples.push({ headersMs, cpuMs: (used.user + used.system) / 1000, before, total: executed, marks });
+  if (i >= 3)
+    samples.push({
+      headersMs,
+      cpuMs: (used.user + used.system) / 1000,
+      before,
+      total: executed,
+      asked,
+      turnCpuMs: (whole.user + whole.system) / 1000,
+      marks,
+    });
 }
-const med = (k: "headersMs" | "cpuMs" | "before" | "total") =>
+const med = (k: "headersMs" | "cpuMs" | "before" | "total" | "asked" | "turnCpuMs") =>
   percentile(
     samples.map((s) => s[k]),
     50,
   );
 table(
   `One turn at a time, ${TURNS} turns, medians (${machine()}; database PGlite; client, server and fake model in one process)`,
-  ["request → headers", "CPU until headers (all of this process)", "SQL executed before headers", "SQL per turn"],
-  [[ms(med("headersMs")), ms(med("cpuMs")), med("before"), med("total")]],
+  [
+    "request → headers",
+    "CPU until headers (all of this process)",
+    "CPU per turn (all of this process)",
+    "SQL executed before headers",
+    "SQL per turn",
+    "queries asked per turn outside transactions (executed or cached)",
+  ],
+  [[ms(med("headersMs")), ms(med("cpuMs")), ms(med("turnCpuMs")), med("before"), med("total"), med("asked")]],
 );
 if (TRACE) {
   const { profile } = await session.post("Profiler.stop");
