@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { personalSpaceId } from "./chat-support";
+import { call, personalSpaceId } from "./chat-support";
 
 /** The shared fixtures: short Chinese help-centre documents of a made-up cloud service (README there). */
 export const fixture = (name: string) => path.resolve(process.cwd(), "../shared/fixtures/knowledge", name);
@@ -26,6 +26,16 @@ export async function createKnowledge(page: Page, name: string, javaScript = tru
   await expect(page.getByText(`已创建知识库「${name}」`)).toBeAttached();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   const kbId = Number(/\/knowledge\/(\d+)$/.exec(page.url())?.[1]);
+  return { spaceId, kbId };
+}
+
+/**
+ * A knowledge base made through the API in the signed-in person's space, for tests about what comes after: the
+ * create form has its runs of its own (the upload test here and knowledge-nojs).
+ */
+export async function knowledgeByApi(page: Page, name: string) {
+  const spaceId = await personalSpaceId(page);
+  const kbId = await call<number>(page, "/api/knowledge/config/add", { spaceId, name });
   return { spaceId, kbId };
 }
 

@@ -1,7 +1,8 @@
 import { writeFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
-import { createKnowledge, docRow, fixture, search, uniqueKb } from "./knowledge-support";
-import { signInAdmin } from "./support";
+import { expect, type Page, test } from "@playwright/test";
+import { call } from "./chat-support";
+import { createKnowledge, docRow, fixture, knowledgeByApi, search, uniqueKb } from "./knowledge-support";
+import { hydrated, signInAdmin } from "./support";
 
 /** Ingestion runs in the background (extraction, segmenting, embeddings); the page follows it by polling. */
 const INGEST_TIMEOUT = 60_000;
@@ -59,7 +60,8 @@ test("create a knowledge base, upload documents, watch them finish live, read se
 
 test("QA pairs: add, edit, find by search and delete", async ({ page }) => {
   await signInAdmin(page);
-  await createKnowledge(page, uniqueKb("问答库"));
+  const { spaceId, kbId } = await knowledgeByApi(page, uniqueKb("问答库"));
+  await page.goto(`/space/${spaceId}/knowledge/${kbId}`);
   await page.getByRole("link", { name: "QA问答" }).click();
   await expect(page.getByText("还没有问答")).toBeVisible();
   await expect(page.getByRole("link", { name: "下载模板" })).toHaveAttribute("href", /downloadExcelTemplate/);
@@ -91,39 +93,54 @@ test("QA pairs: add, edit, find by search and delete", async ({ page }) => {
   await expect(page.getByText("还没有问答")).toBeVisible();
 });
 
-test("bind the knowledge base to an agent and save its retrieval settings", async ({ page }) => {
+/**
+ * Binds a new knowledge base in the agent editor's 知识 section and saves its 检索设置, a mistake first. With JavaScript
+ * the settings form is inline and checks itself; without it the form posts and a mistake comes back on the binding's
+ * own page.
+ */
+async function bindAndSet(page: Page, javaScript: boolean) {
   await signInAdmin(page);
   const name = uniqueKb("绑定库");
-  const { spaceId } = await createKnowledge(page, name);
-  const created = await page.request.post("/api/agent/add", { data: { spaceId, name: uniqueKb("知识助手") } });
-  const agentId = (await created.json()).data as number;
+  const { spaceId } = await knowledgeByApi(page, name);
+  const agentId = await call<number>(page, "/api/agent/add", { spaceId, name: uniqueKb("知识助手") });
 
   await page.goto(`/space/${spaceId}/agent/${agentId}?tab=config`);
   const section = page.getByRole("region", { name: "知识" });
-  // The section opens by itself only once something is bound.
-  await section.locator("summary", { hasText: "知识库" }).click();
+  // The section opens by itself only once something is bound. Clicked before hydration, 添加 would post the whole
+  // page and the next page's 保存设置 could post before that page hydrates: the run without JavaScript below.
+  const summary = section.locator("summary", { hasText: "知识库" });
+  if (javaScript) await hydrated(summary);
+  await summary.click();
   await section.getByLabel("添加知识库").selectOption({ label: name });
   await section.getByRole("button", { name: "添加" }).click();
-  await expect(section.getByText(name)).toBeVisible();
+  // The bound item (its 移除 button), not the picker's option of the same name.
+  await expect(section.getByRole("button", { name: `移除${name}` })).toBeVisible();
+  if (!javaScript) await expect(page.getByRole("status").filter({ hasText: "已添加" })).toBeAttached();
 
   await section.getByText("检索设置").click();
-  const form = section.getByRole("form", { name: `${name}的检索设置` });
+  const form = page.getByRole("form", { name: `${name}的检索设置` });
   await form.getByText("自动调用", { exact: true }).click();
   await form.getByLabel("搜索策略").selectOption("SEMANTIC");
   await form.getByLabel("召回数量").fill("11");
   await form.getByRole("button", { name: "保存设置" }).click();
   await expect(form.getByText("最多为 10")).toBeVisible();
+  if (!javaScript) {
+    // The server's answer is the binding's own page, with what was chosen kept.
+    await expect(page).toHaveURL(/\/knowledge-binding\/\d+$/);
+    await expect(form.getByLabel("搜索策略")).toHaveValue("SEMANTIC");
+    await expect(form.getByRole("radio", { name: "自动调用" })).toBeChecked();
+  }
   await form.getByLabel("召回数量").fill("3");
   await form.getByLabel("匹配度").fill("0.3");
   await form.getByText("自定义", { exact: true }).click();
   await form.getByLabel("自定义回复").fill("资料里没有找到相关内容。");
   await form.getByRole("button", { name: "保存设置" }).click();
+  await expect(page).toHaveURL(new RegExp(`/space/${spaceId}/agent/${agentId}$`));
   await expect(page.getByText(`「${name}」的检索设置已保存`)).toBeAttached();
 
-  const list = await page.request.get(`/api/agent/component/list/${agentId}`);
-  const bound = ((await list.json()).data as { type: string; bindConfig: Record<string, unknown> }[]).find(
-    (c) => c.type === "Knowledge",
-  );
+  const bound = (
+    await call<{ type: string; bindConfig: unknown }[]>(page, `/api/agent/component/list/${agentId}`)
+  ).find((c) => c.type === "Knowledge");
   expect(bound?.bindConfig).toMatchObject({
     invokeType: "AUTO",
     searchStrategy: "SEMANTIC",
@@ -131,5 +148,17 @@ test("bind the knowledge base to an agent and save its retrieval settings", asyn
     matchingDegree: 0.3,
     noneRecallReplyType: "CUSTOM",
     noneRecallReply: "资料里没有找到相关内容。",
+  });
+}
+
+test("bind the knowledge base to an agent and save its retrieval settings", async ({ page }) => {
+  await bindAndSet(page, true);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("bind the knowledge base to an agent and save its retrieval settings", async ({ page }) => {
+    await bindAndSet(page, false);
   });
 });
