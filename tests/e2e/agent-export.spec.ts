@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { createAgent, newConversation, personalSpaceId } from "./chat-support";
+import { createAgent, newConversation, openChat, personalSpaceId } from "./chat-support";
 import { signInAdmin } from "./support";
 
 /** 导出配置 / 导入配置 / 日志 from the develop page's agent card, with JavaScript and without. */
@@ -58,7 +58,7 @@ test("日志 lists the agent's conversations and shows one's messages", async ({
   await signInAdmin(page);
   const { agentId, name, spaceId } = await createAgent(page, "template-1");
   const id = await newConversation(page, agentId);
-  await page.goto(`/home/chat/${id}`);
+  await openChat(page, `/home/chat/${id}`);
   await page.getByLabel("输入消息").fill("写进日志的问题");
   await page.getByRole("button", { name: "发送" }).click();
   await expect(page.getByRole("list", { name: "对话内容" }).getByText("写进日志的问题", { exact: true })).toBeVisible();

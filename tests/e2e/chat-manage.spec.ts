@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createAgent, messageList, newConversation, OFFLINE_ANSWER } from "./chat-support";
-import { signInAdmin } from "./support";
+import { createAgent, messageList, newConversation, OFFLINE_ANSWER, openChat } from "./chat-support";
+import { hydrated, signInAdmin } from "./support";
 
 /** Conversation management with JavaScript: rename and delete from the chat, history on the home page. */
 
@@ -11,7 +11,7 @@ test.beforeEach(async ({ page }) => {
 test("rename, reload and delete a conversation; the home panel lists it with its agent", async ({ page }) => {
   const { agentId, name } = await createAgent(page, "template-2");
   const id = await newConversation(page, agentId);
-  await page.goto(`/home/chat/${id}`);
+  await openChat(page, `/home/chat/${id}`);
   await page.getByLabel("文风").selectOption("简洁");
   await page.getByLabel("输入消息").fill("管理会话的第一个问题");
   await page.getByRole("button", { name: "发送" }).click();
@@ -25,6 +25,7 @@ test("rename, reload and delete a conversation; the home panel lists it with its
 
   // A long title ends with an ellipsis instead of pushing the menu away.
   const long = `重命名后的会话${"很长的标题".repeat(8)}`.slice(0, 50);
+  await hydrated(page.getByRole("button", { name: "会话操作" }));
   await page.getByRole("button", { name: "会话操作" }).click();
   await page.getByRole("menuitem", { name: "重命名" }).click();
   await page.getByLabel("会话名称").fill(long);
@@ -46,6 +47,8 @@ test("rename, reload and delete a conversation; the home panel lists it with its
 
   // 删除 asks first, then goes home.
   await page.goto(`/home/chat/${id}`);
+  // Before hydration the menu is a <details> of plain links: opened then, it has no 删除 menu item once React takes over.
+  await hydrated(page.getByRole("button", { name: "会话操作" }));
   await page.getByRole("button", { name: "会话操作" }).click();
   await page.getByRole("menuitem", { name: "删除" }).click();
   await expect(page.getByRole("dialog", { name: "永久删除会话" })).toBeVisible();
@@ -60,7 +63,7 @@ test("清空会话 continues with the same agent in a fresh conversation; the ol
 }) => {
   const { agentId } = await createAgent(page, "template-1");
   const id = await newConversation(page, agentId);
-  await page.goto(`/home/chat/${id}`);
+  await openChat(page, `/home/chat/${id}`);
   await page.getByLabel("输入消息").fill("清空前的问题");
   await page.getByRole("button", { name: "发送" }).click();
   await expect(messageList(page).getByText(OFFLINE_ANSWER)).toBeVisible();

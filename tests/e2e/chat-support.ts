@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { startFakeOpenAI } from "../fixtures/fake-openai";
+import { hydrated } from "./support";
 
 /** Helpers for the chat stories: agents and conversations set up through the API with the page's session. */
 
@@ -64,6 +65,16 @@ export async function useFakeModel(
 /** The offline model's answer always starts like this (server/llm/builtin.ts). */
 export const OFFLINE_ANSWER = "你好！我是内置的离线演示模型。";
 export const answerTo = (message: string) => `你说的是：「${message}」`;
+
+/**
+ * Opens a chat page (a conversation or a temporary link) and waits until React has hydrated its message box. Typed
+ * before, the text is wiped when React takes the controlled field over and 发送 stays disabled; a file picked before
+ * is never uploaded.
+ */
+export async function openChat(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page.getByLabel("输入消息"));
+}
 
 /** The conversation as it shows on the page. */
 export const messageList = (page: Page) => page.getByRole("list", { name: "对话内容" });

@@ -6,6 +6,7 @@ import {
   messageList,
   newConversation,
   OFFLINE_ANSWER,
+  openChat,
   useFakeModel,
 } from "./chat-support";
 import { signInAdmin } from "./support";
@@ -19,7 +20,7 @@ test("an answer streams in with its reasoning, suggestions follow and the conver
 }) => {
   const { agentId } = await createAgent(page, "template-2");
   const id = await newConversation(page, agentId);
-  await page.goto(`/home/chat/${id}`);
+  await openChat(page, `/home/chat/${id}`);
 
   // An empty conversation: the opening message, the opening questions and the variables to fill in.
   await expect(page.getByText("你好！我是写作助手")).toBeVisible();
@@ -74,7 +75,7 @@ test("an answer streams in with its reasoning, suggestions follow and the conver
 test("a tool call shows as a step chip that expands to its input and output", async ({ page }) => {
   const { agentId } = await createAgent(page, "template-2");
   const id = await newConversation(page, agentId);
-  await page.goto(`/home/chat/${id}`);
+  await openChat(page, `/home/chat/${id}`);
   // The offline model calls a tool named in the message, with key=value arguments.
   await page.getByLabel("输入消息").fill("请调用 set_variable name=tone value=简洁");
   await page.getByLabel("输入消息").press("Enter");
@@ -103,7 +104,7 @@ test("stop ends a slow answer where it is, and it stays stopped", async ({ page 
   const fake = await useFakeModel(page, agentId, spaceId, "fake-slow", 500);
   try {
     const id = await newConversation(page, agentId);
-    await page.goto(`/home/chat/${id}`);
+    await openChat(page, `/home/chat/${id}`);
     await page.getByLabel("输入消息").fill("讲一个很长的故事");
     await page.getByLabel("输入消息").press("Enter");
 
@@ -139,7 +140,7 @@ test("an answer still running after a reload is shown as running, then stored; i
   const fake = await useFakeModel(page, agentId, spaceId, "fake-slow", 500);
   try {
     const id = await newConversation(page, agentId);
-    await page.goto(`/home/chat/${id}`);
+    await openChat(page, `/home/chat/${id}`);
     await page.getByLabel("输入消息").fill("先说一半");
     await page.getByLabel("输入消息").press("Enter");
     const list = messageList(page);
@@ -162,7 +163,7 @@ test("a text file goes along as an attachment, with upload progress and remove",
   const { agentId } = await createAgent(page, "template-1");
   await call(page, "/api/agent/config/update", { id: agentId, openFileBox: "Open" });
   const id = await newConversation(page, agentId);
-  await page.goto(`/home/chat/${id}`);
+  await openChat(page, `/home/chat/${id}`);
 
   const picker = page.getByLabel("选择附件");
   await picker.setInputFiles({ name: "病毒.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });

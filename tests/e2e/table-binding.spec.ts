@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { call, createAgent, messageList, newConversation } from "./chat-support";
-import { signInAdmin } from "./support";
+import { call, createAgent, messageList, newConversation, openChat } from "./chat-support";
+import { hydrated, signInAdmin } from "./support";
 import { gridRows, uniqueTable } from "./table-support";
 
 /**
@@ -8,7 +8,7 @@ import { gridRows, uniqueTable } from "./table-support";
  * model inserts a row and reads the table back. The built-in offline model calls a tool whose name the message
  * holds, with `key=value` arguments, so the test says which tool and what to pass.
  */
-async function bindSetAndChat(page: Page) {
+async function bindSetAndChat(page: Page, javaScriptEnabled: boolean) {
   await signInAdmin(page);
   const { agentId, spaceId } = await createAgent(page, "template-1");
   const name = uniqueTable("绑定表");
@@ -25,7 +25,10 @@ async function bindSetAndChat(page: Page) {
   // The editor's 数据表 section: add the table, then open its settings.
   await page.goto(`/space/${spaceId}/agent/${agentId}`);
   const config = page.getByRole("region", { name: "配置" });
-  await config.getByText("数据表", { exact: true }).click();
+  const tableSection = config.getByText("数据表", { exact: true });
+  // Opened before hydration, 添加 would post the whole page: the run without JavaScript below.
+  if (javaScriptEnabled) await hydrated(tableSection);
+  await tableSection.click();
   await config.getByLabel("添加数据表").selectOption({ label: name });
   await config
     .locator("form")
@@ -63,7 +66,8 @@ async function bindSetAndChat(page: Page) {
   const components = await call<{ id: number; type: string }[]>(page, `/api/agent/component/list/${agentId}`);
   const componentId = components.find((c) => c.type === "Table")?.id;
   const conversation = await newConversation(page, agentId);
-  await page.goto(`/home/chat/${conversation}`);
+  if (javaScriptEnabled) await openChat(page, `/home/chat/${conversation}`);
+  else await page.goto(`/home/chat/${conversation}`);
   const list = messageList(page);
   await page.getByLabel("输入消息").fill(`TABLE_DATA_INSERT_${componentId} note=买牛奶 score=3`);
   await page.getByRole("button", { name: "发送" }).click();
@@ -81,14 +85,20 @@ async function bindSetAndChat(page: Page) {
   await expect(gridRows(page).first()).toContainText("网页");
 }
 
-test("bind a table, set its fields and data scope, and let the model write and read it", async ({ page }) => {
-  await bindSetAndChat(page);
+test("bind a table, set its fields and data scope, and let the model write and read it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await bindSetAndChat(page, javaScriptEnabled);
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("bind a table, set its fields and data scope, and let the model write and read it", async ({ page }) => {
-    await bindSetAndChat(page);
+  test("bind a table, set its fields and data scope, and let the model write and read it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await bindSetAndChat(page, javaScriptEnabled);
   });
 });

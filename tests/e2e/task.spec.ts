@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { call, createAgent, messageList, newConversation } from "./chat-support";
+import { call, createAgent, messageList, newConversation, openChat } from "./chat-support";
 import { signInAdmin } from "./support";
 
 /** Scheduled tasks in the web: the chat's task section and the 定时任务 page, with and without JavaScript. */
@@ -18,7 +18,7 @@ test.describe("with JavaScript", () => {
   test("a task asked for in chat shows in the side panel, pauses, resumes and cancels", async ({ page }) => {
     const agentId = await agentWithTasks(page);
     const id = await newConversation(page, agentId);
-    await page.goto(`/home/chat/${id}`);
+    await openChat(page, `/home/chat/${id}`);
     await page.getByLabel("输入消息").fill("每天早上 8 点给我总结新闻");
     await page.getByRole("button", { name: "发送" }).click();
     await expect(messageList(page).getByText(/create_scheduled_task：.*已创建定时任务「总结新闻」/)).toBeVisible();

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { answerTo, createAgent, messageList, OFFLINE_ANSWER, useFakeModel } from "./chat-support";
+import { answerTo, createAgent, messageList, OFFLINE_ANSWER, openChat, useFakeModel } from "./chat-support";
 import { ADMIN, loginWithPassword, signInAdmin } from "./support";
 
 /** Creates a link on the agent's 临时会话 page and returns its URL as the page shows it. */
@@ -31,7 +31,7 @@ test("a temporary link lets someone without an account chat; 清空 starts over"
   const guest = await stranger(browser);
   try {
     const chat = guest.page;
-    await chat.goto(path);
+    await openChat(chat, path);
     await expect(chat.getByRole("heading", { name })).toBeVisible();
     await expect(chat.getByText("您好，欢迎咨询！请问有什么可以帮您？")).toBeVisible();
     // The required 公司名称 is pre-filled with its default; clearing it blocks sending.
@@ -77,7 +77,7 @@ test("reloading a temporary chat mid-answer keeps the conversation and shows the
   const guest = await stranger(browser);
   try {
     const chat = guest.page;
-    await chat.goto(path);
+    await openChat(chat, path);
     await chat.getByLabel("输入消息").fill("慢慢说");
     await chat.getByLabel("输入消息").press("Enter");
     const list = messageList(chat);
