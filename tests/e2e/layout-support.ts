@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from "@playwright/test";
 import { call, newConversation, personalSpaceId, uniqueName } from "./chat-support";
-import { signInAdmin } from "./support";
+import { hydrated, signInAdmin } from "./support";
 
 /** The main pages of issue 17's layout checks, by a short name used in test titles and screenshot files. */
 export const MAIN_PAGE_NAMES = [
@@ -77,11 +77,25 @@ export async function mainPages(browser: Browser) {
   return { paths, storage };
 }
 
-/** Opens a page and waits until it has loaded and its scripts have settled (no fixed sleep). */
-export async function openSettled(page: Page, path: string) {
+/**
+ * What only the browser draws on a main page, after hydration: the workflow canvas (client-only; xyflow shows a node
+ * once it has measured it).
+ */
+const drawnInBrowser: Partial<Record<MainPageName, string>> = { workflow: ".react-flow__node" };
+
+/**
+ * Opens a main page and waits until it is drawn as a person sees it: loaded (styles, scripts, images), hydrated (what
+ * only the browser renders is there), its fonts ready, and its browser-drawn part visible. These are the conditions
+ * themselves; network idle waited for the notification poller's first round and then half a second more on every page.
+ */
+export async function openSettled(page: Page, paths: Record<MainPageName, string>, name: MainPageName) {
+  const path = paths[name];
   const response = await page.goto(path);
   expect(response?.status(), `${path} answers`).toBeLessThan(400);
-  await page.waitForLoadState("networkidle");
+  await hydrated(page.locator("body"));
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const drawn = drawnInBrowser[name];
+  if (drawn) await expect(page.locator(drawn).first()).toBeVisible();
 }
 
 export interface LayoutProblems {

@@ -12,7 +12,7 @@ const SIZES = [
 ] as const;
 const DIR = path.resolve(process.cwd(), "test-results/screenshots");
 
-let paths: Record<string, string> = {};
+let paths: Awaited<ReturnType<typeof mainPages>>["paths"];
 let storage: Awaited<ReturnType<typeof mainPages>>["storage"];
 
 test.beforeAll(async ({ browser }) => {
@@ -32,7 +32,7 @@ for (const { label, viewport } of SIZES) {
     for (const name of MAIN_PAGE_NAMES) {
       test(`${name} at ${label}`, async () => {
         const page = await context.newPage();
-        await openSettled(page, paths[name] as string);
+        await openSettled(page, paths, name);
         await page.screenshot({ path: path.join(DIR, `${name}-${label}.png`), animations: "disabled" });
         await page.close();
       });
@@ -45,7 +45,7 @@ test("the dark theme at 1440", async ({ browser, baseURL }) => {
   await context.addCookies([{ name: "theme", value: "dark", url: baseURL as string }]);
   const page = await context.newPage();
   for (const name of ["home", "agent-editor", "system-users"] as const) {
-    await openSettled(page, paths[name] as string);
+    await openSettled(page, paths, name);
     await page.screenshot({ path: path.join(DIR, `${name}-1440-dark.png`), animations: "disabled" });
   }
   await context.close();
