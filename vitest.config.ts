@@ -1,5 +1,21 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import LongestFirst from "./tests/support/sequencer";
+
+/**
+ * API files that never open the database named by TEST_DATABASE_URL: the restart and durability tests run the
+ * server as a child process on a PGlite data directory of its own, and two files test the build's start-up files.
+ * The PostgreSQL run (`TEST_DATABASE_URL=… vitest run tests/api`) leaves them out: there they only repeated the
+ * PGlite run's work, ~90 worker-seconds of it (decision 0010's addendum 6); the PGlite run keeps all of them.
+ */
+const PGLITE_ONLY = [
+  "tests/api/build-stamp.test.ts",
+  "tests/api/chat-durability.test.ts",
+  "tests/api/chat-workflows-restart.test.ts",
+  "tests/api/knowledge-restart.test.ts",
+  "tests/api/startup-image.test.ts",
+  "tests/api/trigger-restart.test.ts",
+  "tests/api/workflow-restart.test.ts",
+];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -26,6 +42,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? PGLITE_ONLY : [])],
           isolate: false,
           setupFiles: ["tests/support/wait-for-seed.ts"],
         },
