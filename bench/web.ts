@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -19,11 +20,22 @@ import { routeContributors } from "./web-bundle";
  * (`npm run build`, or `react-router build`; with BUNDLE_STATS=1 it also names the chat route's largest modules).
  * WEB_BENCH_SAVE=<file> keeps the figures as JSON; WEB_BENCH_BEFORE=<file> prints them next to such a run;
  * WEB_BENCH_ONLY=<path> renders that one page (e.g. under `NODE_ENV=production node --cpu-prof …`);
- * WEB_BENCH_HTML=<dir> keeps each page's HTML there.
+ * WEB_BENCH_HTML=<dir> keeps each page's HTML there. WEB_BENCH_CALLS=1 also prints, per page, each in-process
+ * API call's p50 and the part of a render spent outside them (route matching, React, the data in the HTML); the
+ * timing copies each answer once, so renders measured with it are a little slower.
+ * WEB_BENCH_PROF=<file> writes a CPU profile of the renders only (not the start-up and seeding before them), to read
+ * with bench/profile-summary.ts.
  */
 const ITEMS = 1000;
 /** WEB_BENCH_REQUESTS raises it for a profile of one page (WEB_BENCH_ONLY), so the renders outweigh the seeding. */
 const REQUESTS = Number(process.env.WEB_BENCH_REQUESTS) || 50;
+/**
+ * WEB_BENCH_WARMUP=<n> renders every measured page n times before any is measured: without it the first page
+ * (智能体开发) also pays for compiling the code all pages share (React, the router, the API), and every page's
+ * p50 of 50 includes renders made before V8 optimised that code. Off by default, so figures stay comparable.
+ */
+const WARMUP = Number(process.env.WEB_BENCH_WARMUP) || 0;
+const runsOf = () => `${REQUESTS} requests${WARMUP ? ` after ${WARMUP} unmeasured renders of each page` : ""}`;
 
 const LIST_PAGES = [
   ["/space/1/develop", "routes/space-develop"],
@@ -69,7 +81,7 @@ function routeJs(build: ServerBuild, routeId: string) {
   return total;
 }
 
-async function seed(db: Awaited<ReturnType<typeof openPlatform>>["deps"]["db"]) {
+export async function seed(db: Awaited<ReturnType<typeof openPlatform>>["deps"]["db"]) {
   const now = new Date();
   const inBatches = async <T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) => {
     for (let i = 0; i < rows.length; i += 200) await insert(rows.slice(i, i + 200));
@@ -124,14 +136,14 @@ function sideBySide(after: Figures, before: Figures | null) {
   const pages = Object.entries(after.pages);
   if (!before) {
     table(
-      `Web (${ITEMS} items each; ${REQUESTS} requests; in-process, PGlite; ${after.machine})`,
+      `Web (${ITEMS} items each; ${runsOf()}; in-process, PGlite; ${after.machine})`,
       ["page", "status", "render p50", "render p95", "CPU/render", "client JS (gzip)"],
       pages.map(([page, a]) => [page, a.status ?? "", cell(a.p50), cell(a.p95), cell(a.cpu), kb(a.js)]),
     );
     return;
   }
   table(
-    `Web, before → after (${ITEMS} items each; ${REQUESTS} requests; in-process, PGlite)\nbefore: ${before.machine}\nafter:  ${after.machine}`,
+    `Web, before → after (${ITEMS} items each; ${runsOf()}; in-process, PGlite)\nbefore: ${before.machine}\nafter:  ${after.machine}`,
     [
       "page",
       "status",
@@ -162,6 +174,66 @@ function sideBySide(after: Figures, before: Figures | null) {
   );
 }
 
+/**
+ * The in-process API calls of each render (WEB_BENCH_CALLS): how long each took, and how much of the render
+ * was spent while none was running (the web layer's own work).
+ */
+class CallTimes {
+  private spans: { path: string; start: number; end: number }[] = [];
+  private byPath = new Map<string, number[]>();
+  private outside: number[] = [];
+  private counts: number[] = [];
+
+  timed(apiFetch: (request: Request) => Promise<Response>) {
+    return async (request: Request) => {
+      const start = performance.now();
+      const res = await apiFetch(request);
+      // A call ends when its body has been read: read here and handed on whole.
+      const text = await res.text();
+      const { pathname } = new URL(request.url);
+      this.spans.push({ path: `${request.method} ${pathname}`, start, end: performance.now() });
+      return new Response(text, { status: res.status, headers: res.headers });
+    };
+  }
+
+  endRender(total: number) {
+    const sorted = [...this.spans].sort((a, b) => a.start - b.start);
+    let covered = 0;
+    let reach = Number.NEGATIVE_INFINITY;
+    for (const s of sorted) {
+      if (s.end <= reach) continue;
+      covered += s.end - Math.max(s.start, reach);
+      reach = s.end;
+    }
+    for (const s of this.spans) {
+      const list = this.byPath.get(s.path) ?? [];
+      list.push(s.end - s.start);
+      this.byPath.set(s.path, list);
+    }
+    this.outside.push(total - covered);
+    this.counts.push(this.spans.length);
+    this.spans = [];
+  }
+
+  clear() {
+    this.spans = [];
+    this.byPath.clear();
+    this.outside = [];
+    this.counts = [];
+  }
+
+  print(url: string) {
+    table(
+      `In-process API calls of ${url} (p50 over ${this.outside.length} renders; ${percentile(this.counts, 50)} calls each)`,
+      ["call", "calls", "p50"],
+      [
+        ...[...this.byPath].map(([call, times]) => [call, times.length, ms(percentile(times, 50))]),
+        ["outside the calls (per render)", this.outside.length, ms(percentile(this.outside, 50))],
+      ],
+    );
+  }
+}
+
 export async function benchWeb() {
   // The production build renders with production React (development React is several times slower), and React
   // picks its build when first imported — by run.ts's other benches already: so the bench runs in a child process
@@ -184,8 +256,9 @@ export async function benchWeb() {
   const { deps, database } = await openPlatform(config);
   const handler = createRequestHandler(build, "production");
   const loadContext = webLoadContext(config);
+  const calls = process.env.WEB_BENCH_CALLS ? new CallTimes() : null;
   const { app, api } = createHttpApp(deps, database, {
-    handler: (request, apiFetch) => handler(request, loadContext(request, apiFetch)),
+    handler: (request, apiFetch) => handler(request, loadContext(request, calls?.timed(apiFetch) ?? apiFetch)),
   });
   const figures: Figures = { machine: "", pages: {} };
   try {
@@ -198,10 +271,21 @@ export async function benchWeb() {
     await seed(deps.db);
     const only = process.env.WEB_BENCH_ONLY;
     const htmlDir = process.env.WEB_BENCH_HTML;
-    for (const [url, routeId] of LIST_PAGES.filter(([url]) => !only || url === only)) {
+    const measured = LIST_PAGES.filter(([url]) => !only || url === only);
+    for (let i = 0; i < WARMUP; i++) {
+      for (const [url] of measured) await (await app.request(url, { headers: { cookie: `ticket=${token}` } })).text();
+    }
+    const profile = process.env.WEB_BENCH_PROF ? new Session() : null;
+    if (profile) {
+      profile.connect();
+      await profile.post("Profiler.enable");
+      await profile.post("Profiler.start");
+    }
+    for (const [url, routeId] of measured) {
       const times: number[] = [];
       let status = 0;
       const cpuBefore = process.cpuUsage();
+      calls?.clear();
       for (let i = 0; i < REQUESTS; i++) {
         const started = performance.now();
         const res = await app.request(url, { headers: { cookie: `ticket=${token}` } });
@@ -209,7 +293,9 @@ export async function benchWeb() {
         status = res.status;
         if (htmlDir && i === 0) writeFileSync(path.join(htmlDir, `${url.replaceAll("/", "_")}.html`), html);
         times.push(performance.now() - started);
+        calls?.endRender(performance.now() - started);
       }
+      calls?.print(url);
       const cpu = process.cpuUsage(cpuBefore);
       figures.pages[url] = {
         status,
@@ -218,6 +304,11 @@ export async function benchWeb() {
         cpu: (cpu.user + cpu.system) / 1000 / REQUESTS,
         js: routeJs(build, routeId),
       };
+    }
+    if (profile) {
+      const { profile: taken } = await profile.post("Profiler.stop");
+      writeFileSync(process.env.WEB_BENCH_PROF as string, JSON.stringify(taken));
+      profile.disconnect();
     }
     for (const [url, routeId] of JS_ONLY) figures.pages[url] = { js: routeJs(build, routeId) };
     figures.machine = machine();
