@@ -1,3 +1,4 @@
+import type { ServerOptions } from "node:http";
 import { Hono } from "hono";
 import { clientIp, createApi, type InProcessEnv, newTid } from "./api/app";
 import { limitBodies } from "./api/body-limit";
@@ -33,6 +34,14 @@ function asSeenByBrowser(request: Request) {
 const READY_TIMEOUT_MS = 2_000;
 
 /** /healthz, /readyz, the /api contract and — when a web build is given — every other path. */
+/**
+ * Idle keep-alive connections stay open 65 s, longer than the usual proxy's upstream idle time (nginx and most
+ * load balancers use 60 s), so a proxy or client never sends a request on a socket the server is closing at that
+ * moment — with Node's 5 s default, a client whose event loop lagged past its 1 s margin got ECONNRESET. Headers
+ * must still arrive within their own timeout, which Node requires to be the longer one.
+ */
+export const HTTP_SERVER_OPTIONS = { keepAliveTimeout: 65_000, headersTimeout: 66_000 } satisfies ServerOptions;
+
 export function createHttpApp(deps: Deps, database: Database, web?: { handler: WebHandler; assets?: Hono }) {
   const app = new Hono();
   const api = createApi(deps);

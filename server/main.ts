@@ -76,15 +76,19 @@ async function main() {
   // the rest of the server's code loads. A failure surfaces where openPlatform awaits it, not as unhandled here.
   const opening = openStorage(config, log);
   opening.catch(() => {});
-  const [{ openPlatform, startRecoverySweep }, { createHttpApp }, { endActiveTurns }, sandbox, web] = await Promise.all(
-    [
-      import("./platform"),
-      import("./http"),
-      import("./runtime/agent/run"),
-      import("./runtime/sandbox"),
-      import("./web-context"),
-    ],
-  );
+  const [
+    { openPlatform, startRecoverySweep },
+    { createHttpApp, HTTP_SERVER_OPTIONS },
+    { endActiveTurns },
+    sandbox,
+    web,
+  ] = await Promise.all([
+    import("./platform"),
+    import("./http"),
+    import("./runtime/agent/run"),
+    import("./runtime/sandbox"),
+    import("./web-context"),
+  ]);
   const code = Math.round(performance.now() - started);
   const { deps, database, seeded, phases } = await openPlatform(config, { opening, log });
   const opened = performance.now();
@@ -129,7 +133,7 @@ async function main() {
     listener = getRequestListener(app.fetch);
   }
 
-  const server = createServer(listener);
+  const server = createServer(HTTP_SERVER_OPTIONS, listener);
   server.listen(config.PORT, config.HOST, () => {
     const ms = Math.round(performance.now() - started);
     log.info(

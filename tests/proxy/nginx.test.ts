@@ -170,6 +170,12 @@ describe("the README's nginx configuration", () => {
     expect(Number(amount) * scale[unit]!).toBeGreaterThan(UPLOAD_HARD_LIMIT);
   });
 
+  it("leaves the server's idle connections open longer than a proxy's usual 60 s upstream keep-alive", async () => {
+    const reply = await fetch(`${direct0}/healthz`);
+    await reply.body?.cancel();
+    expect(reply.headers.get("keep-alive")).toBe("timeout=65");
+  });
+
   it("lets an upload above nginx's default 1 MB body limit through to the server", async () => {
     const boundary = "----proxytest";
     const file = Buffer.alloc(Math.round(1.5 * 1024 * 1024), "数据");

@@ -6,7 +6,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { loadConfig } from "#server/config";
-import { createHttpApp } from "#server/http";
+import { createHttpApp, HTTP_SERVER_OPTIONS } from "#server/http";
 import { openPlatform } from "#server/platform";
 
 const config = loadConfig(process.env);
@@ -14,7 +14,12 @@ const config = loadConfig(process.env);
 // before the first start, or what the killed server left.
 const { deps, database } = await openPlatform(config);
 const { app } = createHttpApp(deps, database);
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: "127.0.0.1" });
+const server = serve({
+  fetch: app.fetch,
+  port: config.PORT,
+  hostname: "127.0.0.1",
+  serverOptions: HTTP_SERVER_OPTIONS,
+});
 server.once("listening", () => {
   process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
 });

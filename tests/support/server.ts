@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import { hash } from "@node-rs/argon2";
 import type { Envelope as ContractEnvelope } from "#contract/envelope";
 import { loadConfig } from "#server/config";
-import { createHttpApp } from "#server/http";
+import { createHttpApp, HTTP_SERVER_OPTIONS } from "#server/http";
 import { createUserWithSpace } from "#server/modules/auth/service";
 import { openPlatform } from "#server/platform";
 import { ADMIN_PASSWORD, freshPostgres, seedEnv, seededCopy } from "./test-db";
@@ -36,7 +36,7 @@ export async function startServer(env: Record<string, string> = {}) {
   const snapshot = copySeeded && !postgres ? await seededCopy() : undefined;
   const { deps, database } = await openPlatform(config, { snapshot });
   const { app } = createHttpApp(deps, database);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1", serverOptions: HTTP_SERVER_OPTIONS });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
