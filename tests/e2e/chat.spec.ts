@@ -198,6 +198,8 @@ test("Enter sends, Shift+Enter adds a line; ?message= sends once; 新建会话 s
   const list = messageList(page);
   await expect(list.getByText(answerTo("来自首页的问题"))).toBeVisible();
   await expect(page).toHaveURL(`/home/chat/${id}`);
+  // The answer is over once 发送 is back (停止生成 until then): Enter while it streams is ignored and keeps the text.
+  await expect(page.getByRole("button", { name: "发送" })).toBeVisible();
 
   const input = page.getByLabel("输入消息");
   await input.fill("第一行");
