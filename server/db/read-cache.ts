@@ -29,6 +29,9 @@ export const CACHEABLE_TABLES = [
   "knowledge_base",
   "custom_table",
   "custom_table_field",
+  // Every signed-in page shows the unread count; notifications are written on publish, audit and reading them.
+  "notify_message",
+  "notify_message_user",
 ] as const;
 
 const MAX_ENTRIES = 2_000;
