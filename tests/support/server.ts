@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { hash } from "@node-rs/argon2";
@@ -103,7 +104,11 @@ export async function startServer(env: Record<string, string> = {}) {
     newUser,
     adminToken: () => login("admin", ADMIN_PASSWORD),
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A file's requests are over when it closes its server: with 65 s keep-alive (keepIdleConnections), a socket
+      // a request left open (icons-resign, under fake timers) held close() for its whole idle time.
+      (server as Server).closeAllConnections(); // serve() without createServer makes a node:http Server
+      await closed;
       await database.close();
       await postgres?.drop();
     },
