@@ -92,7 +92,11 @@ test("a builder draws a workflow with a branch and a loop by mouse, runs it, ans
   const textNode = canvasNode(page, "文本处理");
   await expect(async () => {
     if (!(await textNode.isVisible())) {
-      await dragFromPalette(page, "文本处理", page.locator(`.react-flow__edge[data-id="${loopStart}-out->${loopEnd}"]`));
+      await dragFromPalette(
+        page,
+        "文本处理",
+        page.locator(`.react-flow__edge[data-id="${loopStart}-out->${loopEnd}"]`),
+      );
     }
     await expect(textNode).toBeVisible({ timeout: 2000 });
   }).toPass();
