@@ -1,11 +1,9 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { loadConfig } from "#server/config";
 import { createHttpApp } from "#server/http";
-import { openPlatform } from "#server/platform";
 import { webLoadContext } from "#server/web-context";
 import { machine } from "./chat-procs";
 import { ms, percentile, table } from "./lib";
-import { seed } from "./web";
+import { openBenchPlatform, seed } from "./web";
 
 /**
  * Two web builds (e.g. two clones, before and after a change) rendering the same list pages in one process, on one
@@ -22,13 +20,7 @@ const pages = (process.env.WEB_AB_PAGES ?? "/space/1/develop").split(",");
 const rounds = Number(process.env.WEB_AB_ROUNDS) || 200;
 const warmup = Number(process.env.WEB_AB_WARMUP ?? 30);
 
-const config = loadConfig({
-  NODE_ENV: "production",
-  DATA_DIR: "memory://",
-  LOG_LEVEL: "silent",
-  ADMIN_PASSWORD: "Admin#Pass2026",
-});
-const { deps, database } = await openPlatform(config);
+const { config, deps, database } = await openBenchPlatform();
 const loadContext = webLoadContext(config);
 const apps = await Promise.all(
   [dirA, dirB].map(async (dir) => {

@@ -81,6 +81,17 @@ function routeJs(build: ServerBuild, routeId: string) {
   return total;
 }
 
+/** The product as the web benches run it: production mode on an in-memory PGlite, seeded, logging off. */
+export async function openBenchPlatform() {
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: "memory://",
+    LOG_LEVEL: "silent",
+    ADMIN_PASSWORD: "Admin#Pass2026",
+  });
+  return { config, ...(await openPlatform(config)) };
+}
+
 export async function seed(db: Awaited<ReturnType<typeof openPlatform>>["deps"]["db"]) {
   const now = new Date();
   const inBatches = async <T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) => {
@@ -247,13 +258,7 @@ export async function benchWeb() {
     return;
   }
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATA_DIR: "memory://",
-    LOG_LEVEL: "silent",
-    ADMIN_PASSWORD: "Admin#Pass2026",
-  });
-  const { deps, database } = await openPlatform(config);
+  const { config, deps, database } = await openBenchPlatform();
   const handler = createRequestHandler(build, "production");
   const loadContext = webLoadContext(config);
   const calls = process.env.WEB_BENCH_CALLS ? new CallTimes() : null;
