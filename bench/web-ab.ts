@@ -3,7 +3,7 @@ import { createHttpApp } from "#server/http";
 import { webLoadContext } from "#server/web-context";
 import { machine } from "./chat-procs";
 import { ms, percentile, table } from "./lib";
-import { openBenchPlatform, seed } from "./web";
+import { adminToken, openBenchPlatform, seed } from "./web";
 
 /**
  * Two web builds (e.g. two clones, before and after a change) rendering the same list pages in one process, on one
@@ -30,12 +30,7 @@ const apps = await Promise.all(
   }),
 );
 const { api } = createHttpApp(deps, database);
-const login = await api.request("/api/user/passwordLogin", {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ phoneOrEmail: "admin", password: "Admin#Pass2026" }),
-});
-const token = ((await login.json()) as { data: { token: string } }).data.token;
+const token = await adminToken(api);
 await seed(deps.db);
 
 async function render(side: number, url: string) {

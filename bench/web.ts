@@ -92,6 +92,16 @@ export async function openBenchPlatform() {
   return { config, ...(await openPlatform(config)) };
 }
 
+/** The seeded admin's session token, signed in through the in-process API. */
+export async function adminToken(api: ReturnType<typeof createHttpApp>["api"]) {
+  const login = await api.request("/api/user/passwordLogin", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ phoneOrEmail: "admin", password: "Admin#Pass2026" }),
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
 export async function seed(db: Awaited<ReturnType<typeof openPlatform>>["deps"]["db"]) {
   const now = new Date();
   const inBatches = async <T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) => {
@@ -267,12 +277,7 @@ export async function benchWeb() {
   });
   const figures: Figures = { machine: "", pages: {} };
   try {
-    const login = await api.request("/api/user/passwordLogin", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ phoneOrEmail: "admin", password: "Admin#Pass2026" }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await adminToken(api);
     await seed(deps.db);
     const only = process.env.WEB_BENCH_ONLY;
     const htmlDir = process.env.WEB_BENCH_HTML;

@@ -99,7 +99,7 @@ class StatementQueue {
 const caches = new WeakMap<object, ReadCache>();
 
 /** The read cache behind a client (a drizzle database's `$client`), or null (PostgreSQL, a transaction, not yet on). */
-export function readCacheOf(client: unknown): ReadCache | null {
+function readCacheOf(client: unknown): ReadCache | null {
   return (typeof client === "object" && client !== null && caches.get(client)) || null;
 }
 
