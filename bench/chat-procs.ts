@@ -18,11 +18,15 @@ export interface Child {
 }
 
 /** `file` is a bench/ TypeScript file run through tsx, or an absolute path to plain JavaScript (a bundle). */
-export async function startChild(file: string, args: string[] = [], nodeFlags: string[] = []): Promise<Child> {
+export async function startChild(
+  file: string,
+  args: string[] = [],
+  runtime: { flags: string[]; env: Record<string, string> } = { flags: [], env: {} },
+): Promise<Child> {
   const entry = path.isAbsolute(file) ? [file] : ["--import", "tsx", path.join(here, file)];
-  const child = spawn(process.execPath, [...nodeFlags, ...entry, ...args], {
+  const child = spawn(process.execPath, [...runtime.flags, ...entry, ...args], {
     stdio: ["ignore", "pipe", "inherit"],
-    env: process.env,
+    env: { ...process.env, ...runtime.env },
   });
   const lines: any[] = [];
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -48,6 +52,28 @@ export async function startChild(file: string, args: string[] = [], nodeFlags: s
   };
 }
 
+/**
+ * The Node flags and environment `npm start` runs the product with (package.json's start script, e.g.
+ * `MALLOC_MMAP_THRESHOLD_=… node --max-semi-space-size=4 --wasm-tiering-budget=…`), so a bench's server runs
+ * as the product does: GC and WebAssembly tiering change the figures.
+ */
+export function startRuntime() {
+  const script: string = JSON.parse(readFileSync(path.join(here, "..", "package.json"), "utf8")).scripts.start;
+  const [prefix = "", rest = ""] = script.split(/\bnode\b/, 2);
+  const env = Object.fromEntries(
+    prefix
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => pair.split("=", 2) as [string, string]),
+  );
+  const flags = rest
+    .trim()
+    .split(/\s+/)
+    .filter((arg) => arg.startsWith("--"));
+  return { flags, env };
+}
+
 /** Resident memory of a process in bytes (Linux), 0 once it is gone. */
 export function rssOf(pid: number) {
   try {
@@ -64,7 +90,7 @@ export function machine() {
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load ${os
     .loadavg()
     .map((l) => l.toFixed(2))
-    .join(" ")}`;
+    .join(" ")}${process.env.BENCH_START_RUNTIME ? "; this process runs with npm start's Node flags" : ""}`;
 }
 
 /** CPU time a process has used so far, user and system, in ms (Linux, clock ticks of 10 ms). */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ADMIN_PASSWORD } from "#tests/support/test-db";
 import { bundleChatServer } from "./chat-bundle";
-import { type Child, cpuMsOf, machine, rssOf, startChild } from "./chat-procs";
+import { type Child, cpuMsOf, machine, rssOf, startChild, startRuntime } from "./chat-procs";
 import { ms, percentile, readSse, table } from "./lib";
 
 /**
@@ -152,11 +152,14 @@ const fmt = (values: number[]) => values.map(ms);
 export async function benchChat() {
   const database = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
   const fake = await startChild("chat-fake.ts");
-  // BENCH_BUNDLE=1: the server as an esbuild bundle (as `npm start` runs it) instead of through tsx.
+  // BENCH_BUNDLE=1: the server as an esbuild bundle (as `npm start` runs it) instead of through tsx; either
+  // way with npm start's Node flags and environment.
   const server = await startChild(
     process.env.BENCH_BUNDLE
       ? await bundleChatServer(path.join(ROOT, "node_modules", ".cache", "bench-chat"))
       : "chat-server.ts",
+    [],
+    startRuntime(),
   );
   const profiled = process.env.BENCH_CPU_PROF ? Number(process.env.BENCH_PROFILE_LEVEL ?? 200) : null;
   const base = server.hello.url as string;
@@ -165,7 +168,7 @@ export async function benchChat() {
   const takeArrivals = () => {
     for (const line of fake.lines.splice(0)) arrivals.set(line.text, line.arrived);
   };
-  const where = `${machine()}; database ${database}`;
+  const where = `${machine()}; database ${database}; server run with npm start's flags`;
   const overhead: (string | number)[][] = [];
   const phases: (string | number)[][] = [];
   try {

@@ -1,4 +1,7 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { benchChat } from "./chat";
+import { startRuntime } from "./chat-procs";
 import { benchKnowledge } from "./knowledge";
 import { benchPlugin } from "./plugin";
 import { benchSandbox } from "./sandbox";
@@ -12,6 +15,17 @@ import { benchWorkflowEditor } from "./workflow-editor";
 
 /** `npm run bench [chat|web|security|workflow|workflow-editor|sandbox|plugin|knowledge|table|startup|trigger]`: prints tables of measured figures side by side; nothing here passes or fails. */
 const only = process.argv[2];
+// The in-process benches (web, startup's own timings…) measure this process, so it runs as `npm start` runs the
+// product. The chat bench starts its server with those flags itself and keeps its client plain.
+if (only !== "chat" && !process.env.BENCH_START_RUNTIME) {
+  const { flags, env } = startRuntime();
+  const args = [...flags, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
+  const run = spawnSync(process.execPath, args, {
+    stdio: "inherit",
+    env: { ...process.env, ...env, BENCH_START_RUNTIME: "1" },
+  });
+  process.exit(run.status ?? 1);
+}
 if (!only || only === "web") await benchWeb();
 if (!only || only === "chat") await benchChat();
 if (!only || only === "security") await benchSecurity();
