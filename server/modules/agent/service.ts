@@ -159,10 +159,11 @@ export async function addAgent(deps: Deps, actor: Actor, input: AddAgentInput) {
   });
 }
 
+const flagsOf = (rows: { agentId: number; type: repo.RelationKind }[]) => (agentId: number, type: repo.RelationKind) =>
+  rows.some((r) => r.agentId === agentId && r.type === type);
+
 async function relationFlags(db: Db, userId: number, agentIds: number[]) {
-  const rows = await repo.relationsOf(db, userId, agentIds);
-  const has = (agentId: number, type: repo.RelationKind) => rows.some((r) => r.agentId === agentId && r.type === type);
-  return has;
+  return flagsOf(await repo.relationsOf(db, userId, agentIds));
 }
 
 export async function getAgent(deps: Deps, actor: Actor, agentId: number) {
@@ -199,13 +200,14 @@ async function toListDtos(
 ) {
   const ids = rows.map((a) => a.id);
   const develops = developsIn(actor, space, role);
-  const [stats, creators, has, tenant, publication] = await Promise.all([
-    repo.statisticsOf(deps.db, ids),
+  const [figures, creators, tenant, publication] = await Promise.all([
+    repo.figuresOf(deps.db, actor.userId, ids),
     repo.findUsers(deps.db, [...new Set(rows.map((a) => a.creatorId))]),
-    relationFlags(deps.db, actor.userId, ids),
     getTenantConfig(deps, actor.tenantId),
     publicationsOf(deps, actor.tenantId, ids),
   ]);
+  const has = flagsOf(figures.relations);
+  const stats = figures.statistics;
   const spaceDto = toSpaceDto(space, role);
   return rows.map((agent) =>
     toAgentDto(agent, {

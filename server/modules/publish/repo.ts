@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
+import { preparedFor } from "#server/db/prepared";
 import { applyStatuses, publishApplies, publishedItems, users } from "#server/db/schema";
 import { containsPattern } from "#server/lib/sql";
 
@@ -209,13 +210,23 @@ export async function publishedOfTarget(db: Db, targetType: TargetType, targetId
 }
 
 /** The live publications of several targets, newest first. */
-export async function publishedOfTargets(db: Db, targetType: TargetType, targetIds: number[]) {
-  if (!targetIds.length) return [];
-  return db
+const publishedOfTargetsRead = preparedFor((db) =>
+  db
     .select()
     .from(publishedItems)
-    .where(and(eq(publishedItems.targetType, targetType), inArray(publishedItems.targetId, targetIds)))
-    .orderBy(desc(publishedItems.id));
+    .where(
+      and(
+        eq(publishedItems.targetType, sql.placeholder("targetType")),
+        sql`${publishedItems.targetId} = any(${sql.placeholder("targetIds")}::integer[])`,
+      ),
+    )
+    .orderBy(desc(publishedItems.id))
+    .prepare("published_of_targets"),
+);
+
+export async function publishedOfTargets(db: Db, targetType: TargetType, targetIds: number[]) {
+  if (!targetIds.length) return [];
+  return publishedOfTargetsRead(db).execute({ targetType, targetIds });
 }
 
 /** Whether this call removed it (false when someone else already had). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
+import { preparedFor } from "#server/db/prepared";
 import { spaces, spaceUsers, users } from "#server/db/schema";
 import { containsPattern } from "#server/lib/sql";
 
@@ -13,30 +14,40 @@ export async function insertSpace(db: Db, values: typeof spaces.$inferInsert) {
   return row;
 }
 
-export async function findSpace(db: Db, tenantId: number, id: number) {
-  const [row] = await db
+/** The reads of every space page and of each access check, built once (prepared.ts). */
+const spaceReads = preparedFor((db) => ({
+  space: db
     .select()
     .from(spaces)
-    .where(and(eq(spaces.id, id), eq(spaces.tenantId, tenantId)));
+    .where(and(eq(spaces.id, sql.placeholder("id")), eq(spaces.tenantId, sql.placeholder("tenantId"))))
+    .prepare("space_by_id"),
+  membership: db
+    .select()
+    .from(spaceUsers)
+    .where(and(eq(spaceUsers.spaceId, sql.placeholder("spaceId")), eq(spaceUsers.userId, sql.placeholder("userId"))))
+    .prepare("space_membership"),
+  ofUser: db
+    .select({ space: spaces, role: spaceUsers.role })
+    .from(spaceUsers)
+    .innerJoin(spaces, eq(spaces.id, spaceUsers.spaceId))
+    .where(and(eq(spaceUsers.userId, sql.placeholder("userId")), eq(spaces.tenantId, sql.placeholder("tenantId"))))
+    .orderBy(sql`case when ${spaces.type} = 'Personal' then 0 else 1 end`, asc(spaces.id))
+    .prepare("spaces_of_user"),
+}));
+
+export async function findSpace(db: Db, tenantId: number, id: number) {
+  const [row] = await spaceReads(db).space.execute({ id, tenantId });
   return row;
 }
 
 export async function findMembership(db: Db, spaceId: number, userId: number) {
-  const [row] = await db
-    .select()
-    .from(spaceUsers)
-    .where(and(eq(spaceUsers.spaceId, spaceId), eq(spaceUsers.userId, userId)));
+  const [row] = await spaceReads(db).membership.execute({ spaceId, userId });
   return row;
 }
 
 /** The caller's spaces, Personal first, then by creation. */
 export async function listSpacesOfUser(db: Db, tenantId: number, userId: number) {
-  return db
-    .select({ space: spaces, role: spaceUsers.role })
-    .from(spaceUsers)
-    .innerJoin(spaces, eq(spaces.id, spaceUsers.spaceId))
-    .where(and(eq(spaceUsers.userId, userId), eq(spaces.tenantId, tenantId)))
-    .orderBy(sql`case when ${spaces.type} = 'Personal' then 0 else 1 end`, asc(spaces.id));
+  return spaceReads(db).ofUser.execute({ tenantId, userId });
 }
 
 export async function updateSpace(db: Db, id: number, values: Partial<typeof spaces.$inferInsert>) {
