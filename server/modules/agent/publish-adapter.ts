@@ -62,10 +62,9 @@ export const agentPublishAdapter = {
   },
 
   async squareFields(deps, actor, agentIds) {
-    const [stats, relations] = await Promise.all([
-      repo.statisticsOf(deps.db, agentIds),
-      actor ? repo.relationsOf(deps.db, actor.userId, agentIds) : [],
-    ]);
+    const { statistics: stats, relations } = actor
+      ? await repo.figuresOf(deps.db, actor.userId, agentIds)
+      : { statistics: await repo.statisticsOf(deps.db, agentIds), relations: [] };
     return (agentId) => ({
       statistics: toStatistics(
         agentId,

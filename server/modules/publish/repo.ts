@@ -254,48 +254,98 @@ export function visibleScope(spaceIds: number[]): SQL {
   ) as SQL;
 }
 
+interface PublishedFilter {
+  targetType: TargetType;
+  spaceIds?: number[];
+  onlyTenant?: boolean;
+  category?: string;
+  kw?: string;
+  allowCopy?: number;
+  onlyTemplate?: number;
+}
+
+/** Which conditions a square query has; its values go in placeholders, so one shape is one statement. */
+const publishedShape = (f: PublishedFilter) =>
+  [
+    f.spaceIds?.length ? "s" : "",
+    f.category ? "c" : "",
+    f.allowCopy !== undefined ? "a" : "",
+    f.onlyTemplate !== undefined ? "t" : "",
+    f.kw ? "k" : "",
+  ].join("");
+
+/**
+ * The square's page and count (every visit to 广场 reads them), built once per filter shape and database
+ * (prepared.ts) instead of at every call.
+ */
+const publishedPageReads = preparedFor((db) => {
+  const built = new Map<string, ReturnType<typeof build>>();
+  const build = (shape: string) => {
+    const p = sql.placeholder;
+    const tenantWide = eq(publishedItems.scope, "Tenant");
+    const conditions: SQL[] = [
+      eq(publishedItems.tenantId, p("tenantId")),
+      eq(publishedItems.targetType, p("targetType")),
+      shape.includes("s")
+        ? (or(
+            tenantWide,
+            and(
+              eq(publishedItems.scope, "Space"),
+              sql`${publishedItems.publishSpaceId} = any(${p("spaceIds")}::integer[])`,
+            ),
+          ) as SQL)
+        : tenantWide,
+    ];
+    if (shape.includes("c")) conditions.push(eq(publishedItems.category, p("category")));
+    if (shape.includes("a")) conditions.push(eq(publishedItems.allowCopy, p("allowCopy")));
+    if (shape.includes("t")) conditions.push(eq(publishedItems.onlyTemplate, p("onlyTemplate")));
+    if (shape.includes("k"))
+      conditions.push(
+        or(ilike(publishedItems.name, p("pattern")), ilike(publishedItems.description, p("pattern"))) as SQL,
+      );
+    const where = and(...conditions);
+    return {
+      page: db
+        .select({ item: publishedListColumns, user: listUserColumns })
+        .from(publishedItems)
+        .leftJoin(users, eq(users.id, publishedItems.userId))
+        .where(where)
+        .orderBy(desc(publishedItems.id))
+        .limit(p("limit"))
+        .offset(p("offset"))
+        .prepare(`published_page_${shape}`),
+      count: db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(publishedItems)
+        .where(where)
+        .prepare(`published_count_${shape}`),
+    };
+  };
+  return (shape: string) => {
+    let reads = built.get(shape);
+    if (!reads) {
+      reads = build(shape);
+      built.set(shape, reads);
+    }
+    return reads;
+  };
+});
+
 /** Published rows a square shows: tenant-wide ones, plus Space rows of the given spaces. */
-export async function pagePublished(
-  db: Db,
-  tenantId: number,
-  f: {
-    targetType: TargetType;
-    spaceIds?: number[];
-    onlyTenant?: boolean;
-    category?: string;
-    kw?: string;
-    allowCopy?: number;
-    onlyTemplate?: number;
-  },
-  limit: number,
-  offset: number,
-) {
-  const conditions: SQL[] = [
-    eq(publishedItems.tenantId, tenantId),
-    eq(publishedItems.targetType, f.targetType),
-    visibleScope(f.spaceIds ?? []),
-  ];
-  if (f.category) conditions.push(eq(publishedItems.category, f.category));
-  if (f.allowCopy !== undefined) conditions.push(eq(publishedItems.allowCopy, f.allowCopy));
-  if (f.onlyTemplate !== undefined) conditions.push(eq(publishedItems.onlyTemplate, f.onlyTemplate));
-  if (f.kw)
-    conditions.push(
-      or(
-        ilike(publishedItems.name, containsPattern(f.kw)),
-        ilike(publishedItems.description, containsPattern(f.kw)),
-      ) as SQL,
-    );
-  const where = and(...conditions);
+export async function pagePublished(db: Db, tenantId: number, f: PublishedFilter, limit: number, offset: number) {
+  const reads = publishedPageReads(db)(publishedShape(f));
+  const values = {
+    tenantId,
+    targetType: f.targetType,
+    spaceIds: f.spaceIds ?? [],
+    category: f.category ?? "",
+    allowCopy: f.allowCopy ?? 0,
+    onlyTemplate: f.onlyTemplate ?? 0,
+    pattern: f.kw ? containsPattern(f.kw) : "",
+  };
   const [rows, [count]] = await Promise.all([
-    db
-      .select({ item: publishedListColumns, user: listUserColumns })
-      .from(publishedItems)
-      .leftJoin(users, eq(users.id, publishedItems.userId))
-      .where(where)
-      .orderBy(desc(publishedItems.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(publishedItems).where(where),
+    reads.page.execute({ ...values, limit, offset }),
+    reads.count.execute(values),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
