@@ -78,16 +78,22 @@ describe("chat under concurrency", () => {
           userId: t.member.id,
           message: "问",
           attachments: [],
-          variables: {},
+          defaults: {},
+          params: {},
         }),
       ),
     );
+    const assistantOf = (i: number) => {
+      const turn = started[i];
+      if (typeof turn !== "object") throw new Error(`turn ${i} not started: ${turn}`);
+      return turn.assistantId;
+    };
     const statuses = ["FINISHED", "FAILED", "CANCEL"] as const;
     await Promise.all(
       convs.map((c, i) =>
         endTurn(s.deps, {
           requestId: `end-${c.id}`,
-          messageId: started[i]!.assistantId,
+          messageId: assistantOf(i),
           text: `答 ${c.id}`,
           think: "",
           status: i % 3 === 1 ? "error" : "complete",

@@ -30,11 +30,18 @@ const start = (conversationId: number, requestId: string) =>
     userId: t.member.id,
     message: `问题 ${requestId}`,
     attachments: [],
-    variables: { asked: requestId },
+    defaults: {},
+    params: { asked: requestId },
   });
 
+/** A started turn's result, failing the test when the turn was refused. */
+function startedOf(turn: Awaited<ReturnType<typeof start>> | undefined) {
+  if (typeof turn !== "object") throw new Error(`turn not started: ${turn}`);
+  return turn;
+}
+
 describe("turn starts, group-committed", () => {
-  it("writes the turns that start at once in one transaction, refusing a second turn of one conversation", async () => {
+  it("writes the turns that start at once in one statement, refusing a second turn of one conversation", async () => {
     const conversations = await Promise.all(
       Array.from({ length: 8 }, () => newConversation(s, t.member.token, agentId)),
     );
@@ -43,8 +50,8 @@ describe("turn starts, group-committed", () => {
       ...ids.map((id) => start(id, `batch-${id}`)),
       start(ids[0]!, `batch-again-${ids[0]}`),
     ]);
-    expect(started.slice(0, 8).every((x) => x !== null)).toBe(true);
-    expect(started[8]).toBeNull();
+    for (const turn of started.slice(0, 8)) startedOf(turn);
+    expect(started[8]).toBe("busy");
 
     const stored = await rows<Record<string, any>>(
       s,
@@ -59,9 +66,11 @@ describe("turn starts, group-committed", () => {
         ["ASSISTANT", "incomplete", `batch-${id}`],
       ]);
       expect(own[0]!.text).toBe(`问题 batch-${id}`);
-      expect([own[0]!.id, own[1]!.id]).toEqual([started[i]!.userMessageId, started[i]!.assistantId]);
+      const turn = startedOf(started[i]);
+      expect([own[0]!.id, own[1]!.id]).toEqual([turn.userMessageId, turn.assistantId]);
+      expect(turn.variables).toEqual({ asked: `batch-${id}` });
     }
-    // One transaction: PostgreSQL's now() is the transaction's start, the same for every row it wrote.
+    // One statement: PostgreSQL's now() is the transaction's start, the same for every row it wrote.
     expect(new Set(stored.map((m) => new Date(m.created).getTime())).size).toBe(1);
     const runs = await rows<Record<string, any>>(
       s,
@@ -76,7 +85,71 @@ describe("turn starts, group-committed", () => {
     for (const v of variables) expect(v.variables).toEqual({ asked: `batch-${v.id}` });
 
     // The running answers now refuse the next turn of their conversations.
-    expect(await start(ids[1]!, `batch-late-${ids[1]}`)).toBeNull();
+    expect(await start(ids[1]!, `batch-late-${ids[1]}`)).toBe("busy");
+  });
+
+  it("refuses a second turn started at the same moment by another writer (another server process on PostgreSQL)", async () => {
+    const { id } = await newConversation(s, t.member.token, agentId);
+    // Another Deps is another committer: two statements, concurrent on PostgreSQL's pool, not one batch.
+    const elsewhere = { ...s.deps };
+    const turn = (deps: typeof s.deps, requestId: string) =>
+      startTurn(deps, {
+        conversationId: id,
+        requestId,
+        userId: t.member.id,
+        message: "同时",
+        attachments: [],
+        defaults: {},
+        params: {},
+      });
+    const both = await Promise.all([turn(s.deps, `race-a-${id}`), turn(elsewhere, `race-b-${id}`)]);
+    expect(both.filter((x) => x === "busy")).toHaveLength(1);
+    const started = both.find((x) => typeof x === "object");
+    const [run] = await rows<{ request_id: string }>(
+      s,
+      sql`select request_id from chat_run where conversation_id = ${id}`,
+    );
+    const messages = await messageRows(s, id);
+    expect(messages.map((m) => [m.role, m.request_id])).toEqual([
+      ["USER", run!.request_id],
+      ["ASSISTANT", run!.request_id],
+    ]);
+    expect(messages[1]!.id).toBe(startedOf(started).assistantId);
+  });
+
+  it("merges the variables in the statement: defaults, then what the conversation keeps, then this turn's values", async () => {
+    const { id } = await newConversation(s, t.member.token, agentId);
+    await rows(
+      s,
+      sql`update conversation set variables = ${JSON.stringify({ city: "上海", kept: 1, USER_NAME: "旧" })}::jsonb
+          where id = ${id}`,
+    );
+    const turn = startedOf(
+      await startTurn(s.deps, {
+        conversationId: id,
+        requestId: `merge-${id}`,
+        userId: t.member.id,
+        message: "变量",
+        attachments: [],
+        defaults: { city: "北京", lang: "zh" },
+        params: { kept: 2 },
+      }),
+    );
+    const expected = { city: "上海", lang: "zh", kept: 2 };
+    expect(turn.variables).toEqual(expected);
+    const [row] = await rows<{ variables: unknown }>(s, sql`select variables from conversation where id = ${id}`);
+    expect(row!.variables).toEqual(expected);
+  });
+
+  it("says a deleted conversation is gone, and still starts the other turns of its batch", async () => {
+    const [kept, deleted] = await Promise.all([
+      newConversation(s, t.member.token, agentId),
+      newConversation(s, t.member.token, agentId),
+    ]);
+    await rows(s, sql`delete from conversation where id = ${deleted.id}`);
+    const [a, b] = await Promise.all([start(kept.id, `gone-a-${kept.id}`), start(deleted.id, `gone-b-${deleted.id}`)]);
+    startedOf(a);
+    expect(b).toBe("gone");
   });
 
   it("streams concurrent chats through the API, each answer stored in its own conversation", async () => {

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addAgent, ok, refused, type Team, team } from "../support/agents";
-import { chat, configure, messageRows, newConversation, openChat, runRow } from "../support/chat";
+import { CHAT_PATH, chat, configure, messageRows, newConversation, openChat, runRow } from "../support/chat";
 import { count, rows } from "../support/helpers";
 import { startServer, type TestServer } from "../support/server";
+import { postSse } from "../support/sse";
 
 let s: TestServer;
 let t: Team;
@@ -135,6 +136,29 @@ describe("list, rename, page and delete", () => {
     refused(await s.call(`/api/agent/conversation/${conv.id}`, { token: t.member.token, body: {} }), "4040");
     expect(await messageRows(s, conv.id)).toEqual([]);
     refused(await s.call(`/api/agent/conversation/delete/${conv.id}`, { token: t.member.token, body: {} }), "4040");
+
+    // A chat in it is refused as not found, as before its first turn (the server keeps a chatted conversation's
+    // fixed parts), even when the request has something else wrong with it too.
+    for (const message of ["删除后", "  "]) {
+      const after = await postSse(s.url, CHAT_PATH, {
+        token: t.member.token,
+        body: { conversationId: conv.id, message },
+      });
+      expect([after.status, after.envelope!.code, after.envelope!.message]).toEqual([404, "4040", "会话不存在"]);
+    }
+  });
+
+  it("refuses a turn in a conversation deleted while its checks ran, as not found", async () => {
+    const conv = await newConversation(s, t.member.token, agentId);
+    await chat(s, t.member.token, conv.id, "第一轮");
+    // Gone between the server's checks and the turn's start: deleted straight in the database, no request told it.
+    await rows(s, sql`delete from conversation where id = ${conv.id}`);
+    const after = await postSse(s.url, CHAT_PATH, {
+      token: t.member.token,
+      body: { conversationId: conv.id, message: "第二轮" },
+    });
+    expect([after.status, after.envelope!.code]).toEqual([404, "4040"]);
+    expect(await count(s, "chat_run", sql`conversation_id = ${conv.id}`)).toBe(0);
   });
 });
 
@@ -147,6 +171,9 @@ describe("someone else's conversation", () => {
 
     for (const token of [t.outsider.token, t.other.token, t.owner.token]) {
       const as = (path: string, body: object = {}) => s.call(path, { token, body });
+      // The server keeps the fixed parts of a chatted conversation: they refuse another user as the row does.
+      const chatted = await postSse(s.url, CHAT_PATH, { token, body: { conversationId: conv.id, message: "偷看" } });
+      expect([chatted.status, chatted.envelope!.code]).toEqual([404, "4040"]);
       refused(await as(`/api/agent/conversation/${conv.id}`), "4040");
       refused(await as("/api/agent/conversation/message/list", { conversationId: conv.id }), "4040");
       refused(await as("/api/agent/conversation/update", { id: conv.id, topic: "被改了" }), "4040");

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { conversationTypes, messageStatuses, runStatuses } from "../../../contract/enums";
 import { agents } from "./agent";
@@ -69,18 +70,26 @@ export const messages = pgTable(
   (t) => [index("message_conversation_idx").on(t.conversationId, t.id), index("message_status_idx").on(t.status)],
 );
 
-/** One row per answer being generated: the stop flag lives here so any instance can stop any run. */
-export const chatRuns = pgTable("chat_run", {
-  requestId: text("request_id").primaryKey(),
-  conversationId: integer("conversation_id")
-    .notNull()
-    .references(() => conversations.id, { onDelete: "cascade" }),
-  userId: integer("user_id").notNull(),
-  status: text("status", { enum: runStatuses }).notNull().default("EXECUTING"),
-  stopRequested: boolean("stop_requested").notNull().default(false),
-  created: createdAt(),
-  modified: modifiedAt(),
-});
+/**
+ * One row per answer being generated: the stop flag lives here so any instance can stop any run. At most one run of
+ * a conversation executes at a time (chat_run_executing_uq): a turn's start inserts its run with ON CONFLICT DO
+ * NOTHING, so of two simultaneous messages only one starts, across processes, without a row lock (turn-start.ts).
+ */
+export const chatRuns = pgTable(
+  "chat_run",
+  {
+    requestId: text("request_id").primaryKey(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull(),
+    status: text("status", { enum: runStatuses }).notNull().default("EXECUTING"),
+    stopRequested: boolean("stop_requested").notNull().default(false),
+    created: createdAt(),
+    modified: modifiedAt(),
+  },
+  (t) => [uniqueIndex("chat_run_executing_uq").on(t.conversationId).where(sql`${t.status} = 'EXECUTING'`)],
+);
 
 export const tempChatLinks = pgTable(
   "temp_chat_link",

@@ -89,11 +89,6 @@ export async function updateConversation(db: Db, id: number, values: Partial<New
   await db.update(conversations).set(values).where(eq(conversations.id, id));
 }
 
-/** Holds the conversation's row until the transaction ends (serialises the start of its turns). */
-export async function lockConversation(db: Db, id: number) {
-  await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, id)).for("update");
-}
-
 export async function deleteConversation(db: Db, id: number) {
   await db.delete(conversations).where(eq(conversations.id, id));
 }

@@ -25,6 +25,7 @@ import { generateTitle, suggestQuestions } from "./generation";
 import * as repo from "./repo";
 
 const BUSY = "上一条回复还在生成中，请稍候或先停止";
+const NO_CONVERSATION = "会话不存在";
 /** 文件盒 off: the agent takes no attachments (the chat hides them; this is for other clients). */
 export const FILE_BOX_CLOSED = "该智能体未开启文件盒，不能发送附件";
 
@@ -101,7 +102,47 @@ export function toConversationDto(c: repo.ConversationRow, task: ConversationTas
 /** Conversations are private to the user who started them. */
 export async function ownConversation(deps: Deps, actor: Actor, conversationId: number) {
   const conversation = await repo.findConversation(deps.db, actor.tenantId, conversationId);
-  if (!conversation || conversation.userId !== actor.userId) throw notFound("会话不存在");
+  if (!conversation || conversation.userId !== actor.userId) throw notFound(NO_CONVERSATION);
+  return conversation;
+}
+
+/** What a chat turn needs of its conversation: fixed once the conversation exists (topic and variables change). */
+type TurnConversation = Pick<repo.ConversationRow, "id" | "tenantId" | "userId" | "agentId" | "devMode" | "type">;
+
+const KEPT_CONVERSATIONS = 10_000;
+/** Per database, the conversations turns were started in lately (most recent last). */
+const keptConversations = new WeakMap<object, Map<number, TurnConversation>>();
+
+/**
+ * The caller's conversation for a turn. Its fixed parts are kept after a first read, so a turn of a conversation
+ * seen before asks the database nothing here: another user's conversation is refused from them as from the row, and
+ * whether it still exists is told by the turn's start (turn-start.ts "gone") or, when a check before it refuses the
+ * turn, by a read then (see startChat). `read`: whether the row was read now.
+ */
+async function turnConversation(deps: Deps, actor: Actor, id: number) {
+  const kept = keptConversations.get(deps.db);
+  const known = kept?.get(id);
+  if (kept && known) {
+    if (known.tenantId !== actor.tenantId || known.userId !== actor.userId) throw notFound(NO_CONVERSATION);
+    kept.delete(id);
+    kept.set(id, known);
+    return { conversation: known, read: false };
+  }
+  return { conversation: keepConversation(deps, await ownConversation(deps, actor, id)), read: true };
+}
+
+/** Keeps a conversation's fixed parts for its turns (turnConversation): once read, or as it is created. */
+function keepConversation(deps: Deps, row: repo.ConversationRow): TurnConversation {
+  let kept = keptConversations.get(deps.db);
+  if (!kept) {
+    kept = new Map();
+    keptConversations.set(deps.db, kept);
+  }
+  const { id, tenantId, userId, agentId, devMode, type } = row;
+  const conversation = { id, tenantId, userId, agentId, devMode, type };
+  kept.delete(id);
+  kept.set(id, conversation);
+  if (kept.size > KEPT_CONVERSATIONS) kept.delete(kept.keys().next().value as number);
   return conversation;
 }
 
@@ -117,6 +158,7 @@ export async function createConversation(deps: Deps, actor: Actor, input: Create
     devMode: input.devMode ? 1 : 0,
     variables: input.variables ?? {},
   });
+  keepConversation(deps, conversation);
   if (!input.devMode) {
     await agents.bumpStatistic(deps.db, agent.id, "convCount", 1);
     const firstTime = await agents.insertRelationOnce(deps.db, actor.userId, agent.id, "Conversation");
@@ -230,7 +272,7 @@ const RUNNABLE_AGENT_TABLES = [
  * The same for every turn of a user with an agent until one of RUNNABLE_AGENT_TABLES is written, so it is kept in
  * the embedded database's read cache (remembered): ten reads and their checks per turn become one look-up.
  */
-function runnableAgent(deps: Deps, actor: Actor, conversation: repo.ConversationRow) {
+function runnableAgent(deps: Deps, actor: Actor, conversation: TurnConversation) {
   const { tenantId, userId, role } = actor;
   const { agentId, devMode, type } = conversation;
   const client = (deps.db as { $client?: unknown }).$client;
@@ -246,6 +288,21 @@ function runnableAgent(deps: Deps, actor: Actor, conversation: repo.Conversation
   });
 }
 
+/** The checks of a chat before its turn starts; what they refuse is an HTTP error (startChat). */
+async function checkTurn(deps: Deps, actor: Actor, input: ChatInput, conversation: TurnConversation) {
+  if (!input.message.trim() && !input.attachments.length) throw badInput("参数 'message' 不能为空");
+  const tenant = await getTenantConfig(deps, actor.tenantId);
+  const attachments = await resolveAttachments(
+    deps,
+    { tenantId: actor.tenantId, userId: actor.userId, conversationId: conversation.id },
+    tenant.siteUrl,
+    input.attachments,
+  );
+  const runnable = await runnableAgent(deps, actor, conversation);
+  if (attachments.length && runnable.config.openFileBox !== "Open") throw fail(FILE_BOX_CLOSED);
+  return { tenant, attachments, ...runnable };
+}
+
 /**
  * Checks everything a chat needs before the stream opens (so refusals are plain HTTP errors), then starts
  * the turn. `emit` receives the events; the returned promise settles when the answer is complete.
@@ -257,17 +314,18 @@ export async function startChat(
   emit: (e: ChatEvent) => void,
   conversationOverride?: repo.ConversationRow,
 ) {
-  const conversation = conversationOverride ?? (await ownConversation(deps, actor, input.conversationId));
-  if (!input.message.trim() && !input.attachments.length) throw badInput("参数 'message' 不能为空");
-  const tenant = await getTenantConfig(deps, actor.tenantId);
-  const attachments = await resolveAttachments(
-    deps,
-    { tenantId: actor.tenantId, userId: actor.userId, conversationId: conversation.id },
-    tenant.siteUrl,
-    input.attachments,
-  );
-  const { agent, config, model, bind } = await runnableAgent(deps, actor, conversation);
-  if (attachments.length && config.openFileBox !== "Open") throw fail(FILE_BOX_CLOSED);
+  const { conversation, read } = conversationOverride
+    ? { conversation: conversationOverride, read: true }
+    : await turnConversation(deps, actor, input.conversationId);
+  let checked: Awaited<ReturnType<typeof checkTurn>>;
+  try {
+    checked = await checkTurn(deps, actor, input, conversation);
+  } catch (err) {
+    // Refused as before: a deleted conversation is not found, whatever else is wrong with the request.
+    if (!read) await ownConversation(deps, actor, conversation.id);
+    throw err;
+  }
+  const { tenant, attachments, agent, config, model, bind } = checked;
   const requestId = newRequestId();
   const turn: TurnInput = {
     actor,
@@ -284,9 +342,10 @@ export async function startChat(
     selectedComponentIds: input.selectedComponents.map((c) => c.id),
     requestId,
   };
-  // A running answer is checked under the conversation's lock: of two simultaneous messages only one starts.
+  // Of two simultaneous messages only one starts (turn-start.ts); a conversation deleted meanwhile is not found.
   const started = await beginTurn(deps, turn);
-  if (!started) throw fail(BUSY);
+  if (started === "busy") throw fail(BUSY);
+  if (started === "gone") throw notFound(NO_CONVERSATION);
   const done = streamTurn(deps, turn, started, emit).then(async (final) => {
     // Batched with the turns ending at the same time (turn-end.ts).
     await afterTurn(deps, {

@@ -22,18 +22,20 @@ const MAX_BATCH = 32;
  * enqueued by that same code — a `Promise.all` of turns — still share the batch), never after a timer or an
  * event-loop turn; a lone turn on an idle server is written at once. Every item's promise settles only once its
  * batch has committed. If a batch fails, each of its items is retried alone, so one bad item fails only itself.
- * `write` returns one result per item, in order.
+ * `write` returns one result per item, in order. With `transaction: false`, `write` gets the database itself and
+ * must write a batch in one statement (atomic on its own, and then just as safely retried item by item).
  */
-export function groupCommit<I, O>(write: (tx: Db, items: I[]) => Promise<O[]>) {
+export function groupCommit<I, O>(
+  write: (tx: Db, items: I[]) => Promise<O[]>,
+  { transaction = true }: { transaction?: boolean } = {},
+) {
   const committers = new WeakMap<Deps, { waiting: Waiting<I, O>[]; writing: boolean }>();
 
   async function writeOnce(deps: Deps, batch: Waiting<I, O>[]) {
-    const out = await deps.db.transaction((tx) =>
-      write(
-        tx as unknown as Db,
-        batch.map((w) => w.item),
-      ),
-    );
+    const items = batch.map((w) => w.item);
+    const out = transaction
+      ? await deps.db.transaction((tx) => write(tx as unknown as Db, items))
+      : await write(deps.db, items);
     for (const [i, w] of batch.entries()) w.resolve(out[i] as O);
   }
 

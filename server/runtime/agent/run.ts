@@ -23,7 +23,8 @@ const HEARTBEAT_MS = 10_000;
 
 export interface TurnInput {
   actor: Pick<Actor, "userId" | "tenantId" | "userName">;
-  conversation: conversations.ConversationRow;
+  /** The conversation's fixed parts (its variables are read and written by the turn's start). */
+  conversation: Pick<conversations.ConversationRow, "id" | "devMode" | "type">;
   agentId: number;
   config: AgentSnapshot;
   model: ModelRow;
@@ -38,18 +39,20 @@ export interface TurnInput {
 
 const systemNames = new Set(systemVariables.map((v) => v.name));
 
-/** Defaults from the Variable component, then what the conversation remembers, then this request's values. */
-function userVariables(config: AgentSnapshot, remembered: Record<string, unknown>, params: Record<string, unknown>) {
+/**
+ * A turn's variables are the Variable component's defaults, then what the conversation remembers, then this
+ * request's values; the turn's start merges them with the stored ones (turn-start.ts). System names are not kept.
+ */
+function variableSources(config: AgentSnapshot, params: Record<string, unknown>) {
   const declared = (config.components.find((c) => c.type === "Variable")?.bindConfig.variables ?? []) as Variable[];
-  const values: Record<string, unknown> = {};
-  for (const v of declared) if (v.bindValue !== undefined && v.bindValue !== "") values[v.name] = v.bindValue;
-  for (const source of [remembered, params]) {
-    for (const [k, v] of Object.entries(source)) if (!systemNames.has(k)) values[k] = v;
-  }
-  return values;
+  const defaults: Record<string, unknown> = {};
+  for (const v of declared) if (v.bindValue !== undefined && v.bindValue !== "") defaults[v.name] = v.bindValue;
+  const own: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) if (!systemNames.has(k)) own[k] = v;
+  return { defaults, params: own };
 }
 
-export type StartedTurn = NonNullable<Awaited<ReturnType<typeof beginTurn>>>;
+export type StartedTurn = Exclude<Awaited<ReturnType<typeof beginTurn>>, string>;
 
 /** Turns streaming in this process, so a graceful shutdown can end them cleanly. */
 const activeTurns = new Map<string, { shutdown: () => void; settled: Promise<unknown> }>();
@@ -69,24 +72,24 @@ const SHUTDOWN_MESSAGE = "服务正在重启，回答已中断，请稍后重试
 
 /**
  * Persists the turn before the model is called: the user's message, an `incomplete` answer and the run row,
- * group-committed with the turns starting at the same time (turn-start.ts) under the conversation's row lock,
- * so of two simultaneous messages only one starts. Null when an answer of this conversation is still running.
+ * group-committed with the turns starting at the same time (turn-start.ts); of two simultaneous messages only one
+ * starts. "busy" when an answer of this conversation is still running, "gone" when the conversation is deleted.
  */
 export async function beginTurn(deps: Deps, input: TurnInput) {
   const { requestId, conversation } = input;
   const startTime = Date.now();
-  const remembered = userVariables(input.config, conversation.variables, input.variableParams);
   const started = await startTurn(deps, {
     conversationId: conversation.id,
     requestId,
     userId: input.actor.userId,
     message: input.message,
     attachments: input.attachments,
-    variables: remembered,
+    ...variableSources(input.config, input.variableParams),
     // The model's history is read with the turn's start (prompt.ts keeps the last contextRounds rounds of it).
     historyLimit: input.bind.contextRounds > 0 ? Math.max(2, input.bind.contextRounds * 2 + 2) : 0,
   });
-  return started && { ...started, remembered, startTime };
+  if (typeof started === "string") return started;
+  return { ...started, remembered: started.variables, startTime };
 }
 
 /** What a turn accumulates while it streams: the shared ticker saves it each second, settleTurn stores it last. */
