@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { redirectToLogin, safeRedirect } from "./api.server";
+import { defaultIcon, iconKinds, withoutDefaultIcons as reviver } from "#contract/icons";
+import { redirectToLogin, safeRedirect, withoutDefaultIcons } from "./api.server";
 
 describe("safeRedirect", () => {
   it.each([
@@ -70,5 +71,26 @@ describe("redirectToLogin", () => {
 
   it("needs no redirect for the home page", () => {
     expect(redirectToLogin(new Request("http://localhost/")).headers.get("location")).toBe("/login");
+  });
+});
+
+describe("withoutDefaultIcons", () => {
+  const answers = [
+    {
+      icon: defaultIcon("Agent"),
+      records: [{ avatar: defaultIcon("User"), icon: "/api/icons/other.svg" }, { icon: `x${defaultIcon("Agent")}` }],
+    },
+    { 'x"icon': defaultIcon("Agent"), text: JSON.stringify({ icon: defaultIcon("Agent") }), icon: 3 },
+    iconKinds.map((kind) => ({ icon: defaultIcon(kind), avatar: defaultIcon(kind), iconUrl: defaultIcon(kind) })),
+  ];
+
+  it.each(answers)("reads default pictures back as none, exactly as the contract's reviver does (%#)", (answer) => {
+    const text = JSON.stringify(answer);
+    expect(JSON.parse(withoutDefaultIcons(text))).toEqual(JSON.parse(text, reviver));
+  });
+
+  it("leaves a chosen picture and text that only mentions a default one", () => {
+    const text = JSON.stringify({ icon: "/files/a.png", note: `"icon":"${defaultIcon("Agent")}"` });
+    expect(withoutDefaultIcons(text)).toBe(text);
   });
 });

@@ -5,7 +5,7 @@ import { endpoints } from "#contract/api";
 import { SquareKindTabs, SquarePluginList } from "../components/plugin/square-plugins";
 import { SquareBanner } from "../components/square/square-banner";
 import { SquareGrid } from "../components/square/square-grid";
-import { categoriesOf } from "../components/square/types";
+import { categoriesOf, squareCardData } from "../components/square/types";
 import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { SquareWorkflowList } from "../components/workflow/square-workflows";
@@ -34,7 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       body: { page: pageParam(url), pageSize: PAGE_SIZE, category: category || undefined, kw: kw || undefined },
     }),
   ]);
-  return { kind: "Agent" as const, categories, list, category, kw };
+  // The cards need a few of each publication's fields; the rest would only make the page's data larger.
+  return {
+    kind: "Agent" as const,
+    categories,
+    list: { ...list, records: list.records.map(squareCardData) },
+    category,
+    kw,
+  };
 }
 
 /** A favourite posted by a fetcher (resources/favourite) updates its own card; the list need not be fetched again. */

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { Star } from "lucide-react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { type IconSprite, SpriteIcon } from "../ui/icon-sprite";
 
 /** The resource route that favourites published plugins and workflows (routes/resources/favourite.ts). */
 export const FAVOURITE_ACTION = "/resources/favourite";
@@ -24,13 +25,23 @@ interface FavouriteToggleProps {
   action?: string;
   /** The publication's favourite count as loaded; shown next to the star, moved by the caller's own toggle. */
   count?: number;
+  /** A long list's sprite holding the star (drawn once by the list), instead of a star of its own per toggle. */
+  starSprite?: IconSprite<"Star">;
 }
 
 /**
  * 收藏 as a small form: without JavaScript it posts and the page comes back (redirect); with it a fetcher
  * posts with `stay` and the star flips at once (the server's answer wins when it arrives).
  */
-export function FavouriteToggle({ id, name, collected: loaded, fields, action, count }: FavouriteToggleProps) {
+export function FavouriteToggle({
+  id,
+  name,
+  collected: loaded,
+  fields,
+  action,
+  count,
+  starSprite,
+}: FavouriteToggleProps) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<FavouriteReply>({ key: `favourite-${id}` });
   const pending = fetcher.formData?.get("intent");
@@ -53,7 +64,11 @@ export function FavouriteToggle({ id, name, collected: loaded, fields, action, c
           collected ? "text-warning-500" : "text-gray-500",
         )}
       >
-        <Star className="size-4" aria-hidden fill={collected ? "currentColor" : "none"} />
+        {starSprite ? (
+          <SpriteIcon sprite={starSprite} name="Star" className={collected ? "size-4 fill-current" : "size-4"} />
+        ) : (
+          <Star className="size-4" aria-hidden fill={collected ? "currentColor" : "none"} />
+        )}
         <span>{shownCount === undefined ? (collected ? "已收藏" : "收藏") : `收藏 ${shownCount}`}</span>
       </button>
       {fetcher.data && !fetcher.data.ok ? (

@@ -1,10 +1,11 @@
 import { clsx } from "clsx";
-import { MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { FAVOURITE_ACTION, FavouriteToggle } from "#app/components/favourite/favourite-toggle";
 import { displayName } from "#app/lib/format";
 import { imageSrc } from "#app/lib/image-src";
-import type { SquareAgent } from "./types";
+import { SpriteIcon } from "../ui/icon-sprite";
+import { squareCardIcons } from "./square-card-icons";
+import type { SquareCardData } from "./types";
 
 /** The agent's picture, or its first character on a tinted square. */
 export function AgentIcon({ name, icon, size = "md" }: { name: string; icon: string; size?: "md" | "lg" }) {
@@ -23,9 +24,9 @@ export function AgentIcon({ name, icon, size = "md" }: { name: string; icon: str
 
 /**
  * A square card: the body opens the agent; the footer shows the publisher, usage and the favourite toggle (which
- * comes back to `back`, the page's own URL, without JavaScript).
+ * comes back to `back`, the page's own URL, without JavaScript). Its list renders the sprite of `squareCardIcons`.
  */
-export function AgentCard({ agent, back }: { agent: SquareAgent; back: string }) {
+export function AgentCard({ agent, back }: { agent: SquareCardData; back: string }) {
   const publisher = agent.publishUser ? displayName(agent.publishUser) : "未知用户";
   return (
     <article className="flex flex-col gap-3 rounded-card border border-gray-200 bg-white p-4 transition-shadow hover:shadow-md">
@@ -42,7 +43,7 @@ export function AgentCard({ agent, back }: { agent: SquareAgent; back: string })
         </span>
         <div className="flex shrink-0 items-center gap-2">
           <span className="inline-flex items-center gap-1" title="对话次数">
-            <MessageCircle className="size-4" aria-hidden />
+            <SpriteIcon sprite={squareCardIcons} name="MessageCircle" className="size-4" />
             <span>对话次数 {agent.statistics.convCount}</span>
           </span>
           <FavouriteToggle
@@ -52,6 +53,7 @@ export function AgentCard({ agent, back }: { agent: SquareAgent; back: string })
             count={agent.statistics.collectCount}
             action={FAVOURITE_ACTION}
             fields={{ kind: "Agent", targetId: agent.targetId, redirectTo: back }}
+            starSprite={squareCardIcons}
           />
         </div>
       </footer>

@@ -1,12 +1,15 @@
 import { Store } from "lucide-react";
+import type { Page } from "#contract/page";
 import { EmptyState } from "../ui/empty-state";
+import { SpriteSymbols } from "../ui/icon-sprite";
 import { LoadMore, useLoadMore } from "../ui/load-more";
 import { Skeleton } from "../ui/skeleton";
 import { AgentCard } from "./agent-card";
-import type { SquarePage } from "./types";
+import { squareCardIcons } from "./square-card-icons";
+import type { SquareCardData } from "./types";
 
 interface SquareGridProps {
-  first: SquarePage;
+  first: Page<SquareCardData>;
   /** The page's own URL (path and query), from which the next pages' URLs are made. */
   here: string;
 }
@@ -17,10 +20,11 @@ interface SquareGridProps {
  * new filter starts over).
  */
 export function SquareGrid({ first, here }: SquareGridProps) {
-  const more = useLoadMore(first, here, (data: { list?: SquarePage }) => data.list);
+  const more = useLoadMore(first, here, (data: { list?: Page<SquareCardData> }) => data.list);
   if (!more.records.length) return <EmptyState icon={Store} title="暂无数据" description="换个分类或关键词试试。" />;
   return (
     <div className="flex flex-col gap-4">
+      <SpriteSymbols sprite={squareCardIcons} />
       <ul className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-4">
         {more.records.map((agent) => (
           <li key={agent.id}>

@@ -5,6 +5,23 @@ type Response<E extends { response: z.ZodType }> = z.infer<E["response"]>;
 
 export type SquarePage = Response<typeof endpoints.publish.squareAgents>;
 export type SquareAgent = SquarePage["records"][number];
+
+/** What a square card shows and acts on (the square's loader sends only these of each publication). */
+export type SquareCardData = Pick<SquareAgent, "id" | "targetId" | "name" | "description" | "icon" | "collect"> & {
+  publishUser: Pick<NonNullable<SquareAgent["publishUser"]>, "nickName" | "userName"> | null;
+  statistics: Pick<SquareAgent["statistics"], "convCount" | "collectCount">;
+};
+
+export const squareCardData = (a: SquareAgent): SquareCardData => ({
+  id: a.id,
+  targetId: a.targetId,
+  name: a.name,
+  description: a.description,
+  icon: a.icon,
+  collect: a.collect,
+  publishUser: a.publishUser ? { nickName: a.publishUser.nickName, userName: a.publishUser.userName } : null,
+  statistics: { convCount: a.statistics.convCount, collectCount: a.statistics.collectCount },
+});
 export type CategoryTree = Response<typeof endpoints.publish.categories>;
 export type SquareCategory = CategoryTree[number]["children"][number];
 
