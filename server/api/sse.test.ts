@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { readJsonStream } from "#app/lib/sse";
-import { sseChannel } from "./sse";
+import { coalesceMs, sseChannel } from "./sse";
 
 const frameSchema = z.object({ n: z.number() });
 
@@ -19,17 +19,27 @@ async function chunksOf(stream: ReadableStream<Uint8Array>) {
 
 describe("sseChannel", () => {
   it("writes the first frame at once and joins the frames that follow into one write, in order", async () => {
-    const channel = sseChannel();
-    const reader = channel.stream.getReader();
-    const decoder = new TextDecoder();
-    const next = async () => decoder.decode((await reader.read()).value);
-    for (let n = 0; n < 50; n++) channel.send({ n });
-    expect(await next()).toBe('data: {"n":0}\n\n');
-    expect(await next()).toBe(Array.from({ length: 49 }, (_, i) => `data: {"n":${i + 1}}\n\n`).join(""));
-    channel.send({ n: 50 });
-    channel.close();
-    expect(await next()).toBe('data: {"n":50}\n\n');
-    expect((await reader.read()).done).toBe(true);
+    // The clock stands still while the frames are sent: on a busy machine sending them took longer than a window.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      const channel = sseChannel();
+      const reader = channel.stream.getReader();
+      const decoder = new TextDecoder();
+      const next = async () => decoder.decode((await reader.read()).value);
+      for (let n = 0; n < 50; n++) channel.send({ n });
+      expect(await next()).toBe('data: {"n":0}\n\n');
+      const joined = next();
+      await vi.advanceTimersByTimeAsync(10);
+      expect(await joined).toBe(Array.from({ length: 49 }, (_, i) => `data: {"n":${i + 1}}\n\n`).join(""));
+      channel.send({ n: 50 });
+      channel.close();
+      expect(await next()).toBe('data: {"n":50}\n\n');
+      expect((await reader.read()).done).toBe(true);
+    } finally {
+      // The shared flush timer must fire (on fake time) before real timers are back, or it never would.
+      await vi.runOnlyPendingTimersAsync();
+      vi.useRealTimers();
+    }
   });
 
   it("hands every coalesced frame to readJsonStream as its own event, in order", async () => {
@@ -64,5 +74,63 @@ describe("sseChannel", () => {
     await reader.cancel();
     channel.send({ n: 3 });
     expect(() => channel.close()).not.toThrow();
+  });
+});
+
+describe("the coalescing window", () => {
+  it("is 10 ms with few streams open and grows with them up to 50 ms", () => {
+    expect(coalesceMs(0)).toBe(10);
+    expect(coalesceMs(20)).toBe(10);
+    expect(coalesceMs(50)).toBe(25);
+    expect(coalesceMs(100)).toBe(50);
+    expect(coalesceMs(500)).toBe(50);
+  });
+
+  it("holds frames longer while many streams are open, and counts a stream only until it ends", async () => {
+    // The flush timer is shared: wait for one still pending from earlier tests (it fires on real time).
+    const probe = sseChannel();
+    const probeReader = probe.stream.getReader();
+    probe.send({ n: 0 });
+    probe.send({ n: 1 });
+    await probeReader.read();
+    await probeReader.read();
+    probe.close();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      const crowd = Array.from({ length: 100 }, () => sseChannel());
+      const readers = crowd.map((c) => c.stream.getReader());
+      for (const c of crowd) c.send({ n: -1 });
+      const channel = sseChannel();
+      const reader = channel.stream.getReader();
+      const decoder = new TextDecoder();
+      channel.send({ n: 0 });
+      expect(decoder.decode((await reader.read()).value)).toBe('data: {"n":0}\n\n');
+      // 101 streams open: a frame 20 ms after a write is held (it would go at once with 10 ms windows)...
+      vi.advanceTimersByTime(20);
+      channel.send({ n: 1 });
+      const next = reader.read();
+      let written = false;
+      void next.then(() => {
+        written = true;
+      });
+      await vi.advanceTimersByTimeAsync(20);
+      expect(written).toBe(false);
+      // ...until the 50 ms window ends.
+      await vi.advanceTimersByTimeAsync(30);
+      expect(decoder.decode((await next).value)).toBe('data: {"n":1}\n\n');
+      // Ended (closed or cancelled), the crowd no longer counts: 20 ms after a write is idle again.
+      for (const [i, c] of crowd.entries()) {
+        if (i % 2) c.close();
+        else await readers[i]?.cancel();
+      }
+      vi.advanceTimersByTime(20);
+      channel.send({ n: 2 });
+      expect(decoder.decode((await reader.read()).value)).toBe('data: {"n":2}\n\n');
+      channel.close();
+    } finally {
+      // The shared flush timer must fire (on fake time) before real timers are back, or it never would.
+      await vi.runOnlyPendingTimersAsync();
+      vi.useRealTimers();
+    }
   });
 });
