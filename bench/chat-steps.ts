@@ -102,8 +102,11 @@ if (TRACE) {
   await session.post("Profiler.enable");
   await session.post("Profiler.setSamplingInterval", { interval: 100 });
 }
-for (let i = 0; i < TURNS + 3; i++) {
-  const { id } = await api("/api/agent/conversation/create", token, { agentId });
+// Created first, so a profile (TRACE) holds the turns alone.
+const conversations: number[] = [];
+for (let i = 0; i < TURNS + 3; i++)
+  conversations.push((await api("/api/agent/conversation/create", token, { agentId })).id);
+for (const [i, id] of conversations.entries()) {
   if (TRACE && i === 3) await session.post("Profiler.start");
   executed = 0;
   asked = 0;
