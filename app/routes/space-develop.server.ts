@@ -8,8 +8,8 @@ import { replyWithApiError } from "../lib/form.server";
 import { idField } from "../lib/forms";
 import { redirectWithToast } from "../lib/toast.server";
 
-/** Query parameters that only open a dialog; dropped again once its action is done. */
-const DIALOG_PARAMS = ["dialog", "agentId"];
+/** Query parameters that only open a dialog or a card's menu; dropped again once its action is done. */
+const DIALOG_PARAMS = ["dialog", "agentId", "menu"];
 
 const { agent: agents, space } = endpoints;
 

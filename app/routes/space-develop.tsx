@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { endpoints } from "#contract/api";
-import { AgentCard, agentCardData } from "../components/agent/agent-card";
+import { AgentCard, agentCardAnchor, agentCardData } from "../components/agent/agent-card";
 import { type AgentMenuAction, agentCardIcons, agentMenuItems } from "../components/agent/agent-menu";
 import { CreateAgentForm } from "../components/agent/create-agent-form";
 import { DevelopDialog, type DevelopReply } from "../components/agent/develop-dialogs";
@@ -112,18 +112,18 @@ const readPage = (data: DevelopData) => data.page;
 function DevelopList({ data, reply }: { data: DevelopData; reply?: DevelopReply }) {
   const { query, page, dialog, cleanUrl } = data;
   const space = useCurrentSpace();
+  const openMenu = Number(useSearchParams()[0].get("menu"));
   const more = useLoadMore(page, cleanUrl, readPage);
   const spaces = useRouteLoaderData<typeof spaceLoader>("routes/space-layout")?.spaces ?? [];
   const moveTargets = spaces.filter(
     (s) => s.id !== space.id && !(s.allowDevelop === 0 && s.currentUserRole === "User"),
   );
   const filtered = query.status !== "All" || query.creator !== "All_Person" || query.kw !== "";
-  const dialogHref = (agentId: number) => (action: AgentMenuAction) => {
-    const url = new URL(cleanUrl, "http://relative.invalid");
-    url.searchParams.set("dialog", action);
-    url.searchParams.set("agentId", String(agentId));
-    return url.pathname + url.search;
-  };
+  // cleanUrl has no dialog parameters (pageUrl); each card's menu makes several of these, so no URL object each time.
+  const paramsFrom = `${cleanUrl}${cleanUrl.includes("?") ? "&" : "?"}`;
+  const dialogHref = (agentId: number) => (action: AgentMenuAction) =>
+    `${paramsFrom}dialog=${action}&agentId=${agentId}`;
+  const menuHref = (agentId: number) => `${paramsFrom}menu=${agentId}#${agentCardAnchor(agentId)}`;
 
   return (
     <>
@@ -163,7 +163,13 @@ function DevelopList({ data, reply }: { data: DevelopData; reply?: DevelopReply 
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           <SpriteSymbols sprite={agentCardIcons} />
           {more.records.map((agent) => (
-            <AgentCard key={agent.id} agent={agent} hrefFor={dialogHref(agent.id)} />
+            <AgentCard
+              key={agent.id}
+              agent={agent}
+              hrefFor={dialogHref(agent.id)}
+              menuHref={menuHref(agent.id)}
+              menuOpen={openMenu === agent.id}
+            />
           ))}
         </div>
       )}

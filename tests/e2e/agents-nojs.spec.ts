@@ -40,7 +40,9 @@ test("create an agent and edit its prompt without JavaScript", async ({ page }) 
 
   // Back on the develop page, deletion is confirmed on the page itself.
   await page.getByRole("link", { name: "返回智能体开发" }).click();
+  // The card's menu is a link to the page with that menu drawn open (?menu=), the card in view.
   await page.getByLabel(`${name}的更多操作`).click();
+  await expect(page).toHaveURL(/[?&]menu=\d+#agent-\d+$/);
   await page.getByRole("link", { name: "删除" }).click();
   await expect(page).toHaveURL(/dialog=Del/);
   const confirm = page.getByRole("alertdialog");

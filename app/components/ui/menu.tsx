@@ -35,6 +35,8 @@ export interface MenuProps {
   side?: "right" | "bottom";
   align?: "start" | "end";
   triggerClassName?: string;
+  /** Open from the start: a list whose rows' menus are links until asked for (`?menu=`) draws the asked one open. */
+  defaultOpen?: boolean;
 }
 
 const popoverPlacement = {
@@ -50,7 +52,7 @@ const popoverPlacement = {
  */
 export function Menu(props: MenuProps) {
   const hydrated = useHydrated();
-  const [wanted, setWanted] = useState<{ open: boolean } | null>(null);
+  const [wanted, setWanted] = useState<{ open: boolean } | null>(props.defaultOpen ? { open: true } : null);
   const hadFocus = useRef(false);
   if (!hydrated) return <DisclosureMenu {...props} />;
   // A transition keeps the plain trigger on screen (and focused) until Radix's menu is ready to replace it.
@@ -104,9 +106,17 @@ function PlainTrigger({ trigger, label, triggerClassName, load, hadFocus }: Plai
 }
 
 /** The menu before hydration and without JavaScript: a <details> disclosure of plain links and forms. */
-function DisclosureMenu({ trigger, label, heading, entries, side = "bottom", triggerClassName }: MenuProps) {
+function DisclosureMenu({
+  trigger,
+  label,
+  heading,
+  entries,
+  side = "bottom",
+  triggerClassName,
+  defaultOpen,
+}: MenuProps) {
   return (
-    <details className="relative">
+    <details className="relative" open={defaultOpen}>
       <summary className={clsx("cursor-pointer list-none", triggerClassName)} aria-label={label}>
         {trigger}
       </summary>
