@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ComponentPageInput } from "#contract/api/component";
 import type { Db } from "#server/db/client";
+import { preparedFor } from "#server/db/prepared";
 import { customTables, knowledgeBases, models, plugins, workflows } from "#server/db/schema";
 import { containsPattern } from "#server/lib/sql";
 
@@ -14,6 +15,14 @@ export interface LibraryFilter {
   published: boolean;
   creatorId?: number;
   kw?: string;
+}
+
+/** Which conditions a filter has; its values go in placeholders, so one shape is one statement. */
+interface LibraryShape {
+  type: LibraryFilter["type"];
+  published: boolean;
+  creator: boolean;
+  kw: boolean;
 }
 
 /** The columns every kind's table shares; the kind-specific ones are given per branch below. */
@@ -38,12 +47,13 @@ function branch(
   kind: Kind,
   t: PgTable & Common,
   extra: { icon: SQL; publishStatus: SQL; ext: SQL; where?: SQL },
-  f: LibraryFilter,
+  f: LibraryShape,
 ) {
-  const conditions: (SQL | undefined)[] = [eq(t.tenantId, f.tenantId), eq(t.spaceId, f.spaceId), extra.where];
+  const p = sql.placeholder;
+  const conditions: (SQL | undefined)[] = [eq(t.tenantId, p("tenantId")), eq(t.spaceId, p("spaceId")), extra.where];
   if (f.published) conditions.push(sql`${extra.publishStatus} = 'Published'`);
-  if (f.creatorId) conditions.push(eq(t.creatorId, f.creatorId));
-  if (f.kw) conditions.push(or(ilike(t.name, containsPattern(f.kw)), ilike(t.description, containsPattern(f.kw))));
+  if (f.creator) conditions.push(eq(t.creatorId, p("creatorId")));
+  if (f.kw) conditions.push(or(ilike(t.name, p("pattern")), ilike(t.description, p("pattern"))));
   return db
     .select({
       id: sql<number>`${t.id}`.as("id"),
@@ -68,7 +78,7 @@ const noStatus = sql`null::text`;
 /** A timestamp as the column's own decoder reads it (drivers differ in what they hand over). */
 const asDate = (column: PgColumn) => (value: unknown) => column.mapFromDriverValue(value) as Date;
 
-const branches: Record<Kind, (db: Db, f: LibraryFilter) => ReturnType<typeof branch>> = {
+const branches: Record<Kind, (db: Db, f: LibraryShape) => ReturnType<typeof branch>> = {
   Plugin: (db, f) =>
     branch(
       db,
@@ -116,45 +126,75 @@ const branches: Record<Kind, (db: Db, f: LibraryFilter) => ReturnType<typeof bra
 };
 
 /** The kinds a filter can show: one tab's kind, or all; only plugins and workflows are ever published. */
-function kindsOf(f: LibraryFilter): Kind[] {
+function kindsOf(f: LibraryShape): Kind[] {
   const all: Kind[] = ["Plugin", "Workflow", "Knowledge", "Table", "Model"];
   const kinds = f.type === "All_Type" ? all : all.filter((k) => k === f.type);
   return f.published ? kinds.filter((k) => k === "Plugin" || k === "Workflow") : kinds;
 }
 
 /**
+ * The library's page and count for one filter shape, built once per database (prepared.ts): the union of five
+ * kinds cost its API call about a millisecond to build at every visit.
+ */
+const libraryReads = preparedFor((db) => {
+  const built = new Map<string, ReturnType<typeof build>>();
+  const build = (shape: LibraryShape, name: string) => {
+    const [first, ...rest] = kindsOf(shape).map((kind) => branches[kind](db, shape));
+    if (!first) return null;
+    const lib = rest.reduce<ReturnType<typeof branch>>((q, next) => q.unionAll(next) as never, first).as("lib");
+    return {
+      page: db
+        .select({
+          id: lib.id,
+          type: lib.type,
+          name: lib.name,
+          description: lib.description,
+          icon: lib.icon,
+          publishStatus: lib.publishStatus,
+          ext: lib.ext,
+          creatorId: lib.creatorId,
+          created: lib.created,
+          modified: lib.modified,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(lib)
+        .orderBy(desc(lib.modified), desc(lib.id), lib.type)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(`library_page_${name}`),
+      count: db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(lib)
+        .prepare(`library_count_${name}`),
+    };
+  };
+  return (shape: LibraryShape) => {
+    const name = `${shape.type}_${shape.published ? "p" : ""}${shape.creator ? "c" : ""}${shape.kw ? "k" : ""}`;
+    if (!built.has(name)) built.set(name, build(shape, name));
+    return built.get(name) ?? null;
+  };
+});
+
+/**
  * One page of the space's library across its kinds, most recently changed first, with the number of rows the
  * filter matches (one query: a window count over the union).
  */
 export async function pageLibrary(db: Db, f: LibraryFilter, limit: number, offset: number) {
-  const [first, ...rest] = kindsOf(f).map((kind) => branches[kind](db, f));
-  if (!first) return { rows: [], total: 0 };
-  const union = rest.reduce<ReturnType<typeof branch>>((q, next) => q.unionAll(next) as never, first);
-  const lib = union.as("lib");
-  const rows = await db
-    .select({
-      id: lib.id,
-      type: lib.type,
-      name: lib.name,
-      description: lib.description,
-      icon: lib.icon,
-      publishStatus: lib.publishStatus,
-      ext: lib.ext,
-      creatorId: lib.creatorId,
-      created: lib.created,
-      modified: lib.modified,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(lib)
-    .orderBy(desc(lib.modified), desc(lib.id), lib.type)
-    .limit(limit)
-    .offset(offset);
+  const reads = libraryReads(db)({
+    type: f.type,
+    published: f.published,
+    creator: Boolean(f.creatorId),
+    kw: Boolean(f.kw),
+  });
+  if (!reads) return { rows: [], total: 0 };
+  const values = {
+    tenantId: f.tenantId,
+    spaceId: f.spaceId,
+    creatorId: f.creatorId ?? 0,
+    pattern: f.kw ? containsPattern(f.kw) : "",
+  };
+  const rows = await reads.page.execute({ ...values, limit, offset });
   // A page past the end has no row to carry the count: count on its own then.
-  const total = rows[0]?.total ?? (offset > 0 ? await countLibrary(db, lib) : 0);
+  const total = rows[0]?.total ?? (offset > 0 ? ((await reads.count.execute(values))[0]?.n ?? 0) : 0);
   return { rows, total };
-}
-
-async function countLibrary(db: Db, lib: ReturnType<ReturnType<typeof branch>["as"]>) {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(lib);
-  return row?.n ?? 0;
 }
