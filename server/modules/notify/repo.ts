@@ -68,17 +68,28 @@ export async function pushEvent(db: Db, userId: number, type: string, event: Rec
   await pushEvents(db, [{ userId, type, event }]);
 }
 
-/** Queues each event for every live session of its user: one lookup and one insert however many events. */
-export async function pushEvents(db: Db, items: { userId: number; type: string; event: Record<string, unknown> }[]) {
-  if (!items.length) return;
+type QueuedEvent = { userId: number; type: string; event: Record<string, unknown> };
+
+/**
+ * The notify_event rows that queue each event for every live session of its user: one lookup however many events.
+ * The sessions' expiry is compared with the database's clock, so the lookup is never kept by the read cache (a key
+ * per millisecond would only push useful answers out).
+ */
+export async function sessionEventRows(db: Db, items: QueuedEvent[]) {
+  if (!items.length) return [];
   const userIds = [...new Set(items.map((i) => i.userId))];
   const tokens = await db
     .select({ id: authTokens.id, userId: authTokens.userId })
     .from(authTokens)
-    .where(and(inArray(authTokens.userId, userIds), gt(authTokens.expiresAt, new Date())));
-  const rows = items.flatMap(({ userId, type, event }) =>
+    .where(and(inArray(authTokens.userId, userIds), gt(authTokens.expiresAt, sql`now()`)));
+  return items.flatMap(({ userId, type, event }) =>
     tokens.filter((t) => t.userId === userId).map((t) => ({ userId, tokenId: t.id, type, event })),
   );
+}
+
+/** Queues each event for every live session of its user: one lookup and one insert however many events. */
+export async function pushEvents(db: Db, items: QueuedEvent[]) {
+  const rows = await sessionEventRows(db, items);
   if (rows.length) await db.insert(notifyEvents).values(rows);
 }
 

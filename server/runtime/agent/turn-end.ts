@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { chatRuns, messages } from "#server/db/schema";
-import { touchRelations } from "#server/modules/agent";
-import { pushEvents } from "#server/modules/notify";
+import { chatRuns, messages, notifyEvents, userAgentRelations } from "#server/db/schema";
+import { sessionEventRows } from "#server/modules/notify";
 import { groupCommit } from "./group-commit";
 
 /** How a turn ended: its answer as stored last, and its run's status. */
@@ -21,25 +20,26 @@ export interface EndedTurn {
 }
 
 /**
- * Stores the answers of the turns ending at the same time and their runs' status, group-committed: one
- * transaction of one statement per batch instead of two statements each. The answer is stored before the
- * reader is told it is final.
+ * Stores the answers of the turns ending at the same time and their runs' status, group-committed: one statement
+ * per batch instead of two statements each, atomic on its own, so without BEGIN and COMMIT (two more round trips
+ * on the embedded database). The answer is stored before the reader is told it is final.
  */
-export const endTurn = groupCommit(async (tx: Db, ends: EndedTurn[]) => {
-  const answers = sql.join(
-    ends.map(
-      (e) =>
-        sql`(${e.messageId}::int, ${e.text}::text, ${e.think}::text, ${e.status}::text, ${e.type}::text, ${e.finishReason}::text, ${JSON.stringify(e.processingList)}::jsonb, ${JSON.stringify(e.finalResult)}::jsonb)`,
-    ),
-    sql`, `,
-  );
-  const runs = sql.join(
-    ends.map((e) => sql`(${e.requestId}::text, ${e.runStatus}::text)`),
-    sql`, `,
-  );
-  // One statement (a data-modifying CTE): each statement on the embedded database is a round trip of its own.
-  await tx.execute(
-    sql`with answers as (
+export const endTurn = groupCommit(
+  async (db: Db, ends: EndedTurn[]) => {
+    const answers = sql.join(
+      ends.map(
+        (e) =>
+          sql`(${e.messageId}::int, ${e.text}::text, ${e.think}::text, ${e.status}::text, ${e.type}::text, ${e.finishReason}::text, ${JSON.stringify(e.processingList)}::jsonb, ${JSON.stringify(e.finalResult)}::jsonb)`,
+      ),
+      sql`, `,
+    );
+    const runs = sql.join(
+      ends.map((e) => sql`(${e.requestId}::text, ${e.runStatus}::text)`),
+      sql`, `,
+    );
+    // One statement (a data-modifying CTE): each statement on the embedded database is a round trip of its own.
+    await db.execute(
+      sql`with answers as (
         update ${messages} set "text" = v.text, "think" = v.think, "status" = v.status,
           "type" = coalesce(v.type, ${messages}."type"), "finish_reason" = v.finish_reason, "processing_list" = v.pl,
           "final_result" = v.fr, "modified" = now()
@@ -47,9 +47,11 @@ export const endTurn = groupCommit(async (tx: Db, ends: EndedTurn[]) => {
       )
       update ${chatRuns} set "status" = v.status, "modified" = now()
       from (values ${runs}) as v(request_id, status) where ${chatRuns.requestId} = v.request_id`,
-  );
-  return ends.map(() => undefined);
-});
+    );
+    return ends.map(() => undefined);
+  },
+  { transaction: false },
+);
 
 /** What follows a settled turn: the user's recent-chat relation (normal chats only) and the chat_finished event. */
 export interface AfterTurn {
@@ -64,30 +66,51 @@ export interface AfterTurn {
 
 /**
  * The writes after a turn was answered, group-committed apart from endTurn so a failure here (the agent or user
- * deleted meanwhile) cannot undo the stored answer: one transaction per batch — the chat_finished events queued
- * for the batch's users (notify's pushEvents) and their relations touched (agent's touchRelations) — instead of
- * three statements each.
+ * deleted meanwhile) cannot undo the stored answer: per batch, a read of the batch's users' live sessions
+ * (notify's sessionEventRows) and one statement that queues the chat_finished events for them and touches the
+ * users' relations to their agents — two statements instead of three in a transaction (five with BEGIN and
+ * COMMIT). The statement is atomic on its own: a batch that fails wrote nothing and is retried turn by turn.
  */
-export const afterTurn = groupCommit(async (tx: Db, turns: AfterTurn[]) => {
-  await pushEvents(
-    tx,
-    turns.map((t) => ({
-      userId: t.userId,
-      type: "chat_finished",
-      event: { conversationId: t.conversationId, agentId: t.agentId, requestId: t.requestId, status: t.status },
-    })),
-  );
-  // The last turn's conversation wins for a user and agent.
-  await touchRelations(
-    tx,
-    turns
-      .filter((t) => t.relation)
-      .map((t) => ({
+export const afterTurn = groupCommit(
+  async (db: Db, turns: AfterTurn[]) => {
+    const events = await sessionEventRows(
+      db,
+      turns.map((t) => ({
         userId: t.userId,
-        agentId: t.agentId,
-        type: "Conversation" as const,
-        extra: { conversationId: t.conversationId },
+        type: "chat_finished",
+        event: { conversationId: t.conversationId, agentId: t.agentId, requestId: t.requestId, status: t.status },
       })),
-  );
-  return turns.map(() => undefined);
-});
+    );
+    // The last turn's conversation wins for a user and agent.
+    const relations = [
+      ...new Map(
+        turns
+          .filter((t) => t.relation)
+          .map((t) => [
+            `${t.userId} ${t.agentId}`,
+            {
+              userId: t.userId,
+              agentId: t.agentId,
+              type: "Conversation" as const,
+              extra: { conversationId: t.conversationId },
+            },
+          ]),
+      ).values(),
+    ];
+    const queue = events.length ? db.insert(notifyEvents).values(events) : null;
+    const touch = relations.length
+      ? db
+          .insert(userAgentRelations)
+          .values(relations)
+          .onConflictDoUpdate({
+            target: [userAgentRelations.userId, userAgentRelations.agentId, userAgentRelations.type],
+            set: { modified: sql`now()`, extra: sql`excluded.extra` },
+          })
+      : null;
+    if (queue && touch) await db.execute(sql`with queued as (${queue.getSQL()}) ${touch.getSQL()}`);
+    else if (queue) await queue;
+    else if (touch) await touch;
+    return turns.map(() => undefined);
+  },
+  { transaction: false },
+);
