@@ -23,7 +23,8 @@ const MAX_BATCH = 32;
  * event-loop turn; a lone turn on an idle server is written at once. Every item's promise settles only once its
  * batch has committed. If a batch fails, each of its items is retried alone, so one bad item fails only itself.
  * `write` returns one result per item, in order. With `transaction: false`, `write` gets the database itself and
- * must write a batch in one statement (atomic on its own, and then just as safely retried item by item).
+ * must write a batch in one statement (atomic on its own, and then just as safely retried item by item), and must
+ * not throw once that statement has run: its items would be written again.
  */
 export function groupCommit<I, O>(
   write: (tx: Db, items: I[]) => Promise<O[]>,

@@ -138,16 +138,21 @@ async function writeBatch(db: Db, starts: TurnStart[]): Promise<(TurnStarted | T
   return refusals(db, starts, results);
 }
 
-/** Why the turns not started were refused: rare, so asked only then (a read after the statement). */
+/**
+ * Why the turns not started were refused: rare, so asked only then (a read after the statement). It must not throw:
+ * the batch's turns are stored already, and a failed batch is written again item by item (group-commit.ts), which
+ * would find their own runs and call them busy. Unknown is busy.
+ */
 async function refusals(db: Db, starts: TurnStart[], results: (TurnStarted | null)[]) {
   const refused = starts.filter((_, i) => !results[i]).map((s) => s.conversationId);
   if (!refused.length) return results as TurnStarted[];
-  const existing = await db
+  const alive = await db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(inArray(conversations.id, [...new Set(refused)]));
-  const alive = new Set(existing.map((c) => c.id));
-  return results.map((r, i) => r ?? (alive.has(starts[i]!.conversationId) ? "busy" : "gone"));
+    .where(inArray(conversations.id, [...new Set(refused)]))
+    .then((rows) => new Set(rows.map((c) => c.id)))
+    .catch(() => null);
+  return results.map((r, i) => r ?? (!alive || alive.has(starts[i]!.conversationId) ? "busy" : "gone"));
 }
 
 /** A row of the turn start's statement: a stored message (its id), the turn's variables, or (history) a message its model reads. */
