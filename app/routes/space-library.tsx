@@ -8,6 +8,8 @@ import { isLibraryKind, type LibraryKindType, libraryKinds } from "../components
 import {
   LibraryDialogs,
   LibraryRowMenu,
+  libraryRowAnchor,
+  libraryRowKey,
   libraryRowMenuIcons,
   NewComponentMenu,
 } from "../components/library/library-menus";
@@ -33,7 +35,7 @@ import {
 } from "../lib/labels";
 import { pageTitle } from "../lib/meta";
 import { loadSpaceModels } from "../lib/space-models.server";
-import { pageParam, spaceIdParam } from "../lib/url";
+import { pageParam, spaceIdParam, withParams } from "../lib/url";
 import type { Route } from "./+types/space-library";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "组件库");
@@ -195,7 +197,9 @@ const readPage = (data: LibraryData) => data.page ?? undefined;
 function LibraryRows({ first, query, filtered }: { first: LibraryPageData; query: LibraryQuery; filtered: boolean }) {
   const space = useCurrentSpace();
   const location = useLocation();
-  const here = location.pathname + location.search;
+  // The page's own address without an open row menu (?menu=): every link made from it closes the menu.
+  const here = withParams(location.pathname + location.search, { menu: null });
+  const openMenu = new URLSearchParams(location.search).get("menu");
   const more = useLoadMore(first, here, readPage, rowKey);
   const empty = filtered ? { title: "没有符合条件的组件", description: "换个筛选条件试试。" } : tabEmpty(query.type);
   return (
@@ -213,7 +217,13 @@ function LibraryRows({ first, query, filtered }: { first: LibraryPageData; query
           <SpriteSymbols sprite={libraryRowMenuIcons} />
           <ul className="flex flex-col divide-y divide-gray-100 rounded-card border border-gray-200 bg-white">
             {more.records.map((item) => (
-              <LibraryRow key={rowKey(item)} item={item} spaceId={space.id} here={here} />
+              <LibraryRow
+                key={rowKey(item)}
+                item={item}
+                spaceId={space.id}
+                here={here}
+                menuOpen={openMenu === libraryRowKey(item)}
+              />
             ))}
           </ul>
         </>
@@ -223,10 +233,17 @@ function LibraryRows({ first, query, filtered }: { first: LibraryPageData; query
   );
 }
 
-function LibraryRow({ item, spaceId, here }: { item: LibraryItemDto; spaceId: number; here: string }) {
+interface LibraryRowProps {
+  item: LibraryItemDto;
+  spaceId: number;
+  here: string;
+  menuOpen: boolean;
+}
+
+function LibraryRow({ item, spaceId, here, menuOpen }: LibraryRowProps) {
   const href = isLibraryKind(item.type) ? libraryKinds[item.type].href?.(spaceId, item) : undefined;
   return (
-    <li className="flex flex-wrap items-center gap-3 px-4 py-3">
+    <li id={libraryRowAnchor(item)} className="flex flex-wrap items-center gap-3 px-4 py-3">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary-700">
         <SpriteIcon sprite={rowTypeIcons} name={item.type} className="size-5" />
       </span>
@@ -248,7 +265,7 @@ function LibraryRow({ item, spaceId, here }: { item: LibraryItemDto; spaceId: nu
       <time dateTime={item.modified} className="text-[13px] text-gray-500" suppressHydrationWarning>
         {formatRelative(item.modified)}
       </time>
-      <LibraryRowMenu item={item} here={here} />
+      <LibraryRowMenu item={item} here={here} open={menuOpen} />
     </li>
   );
 }

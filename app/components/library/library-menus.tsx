@@ -1,5 +1,6 @@
 import { Copy, MoreHorizontal, Plus, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { componentTypeLabels, spaceTypeLabels } from "#app/lib/labels";
 import { withParams } from "#app/lib/url";
 import type { loader as spaceLayoutLoader } from "#app/routes/space-layout";
@@ -11,13 +12,21 @@ import { Menu } from "../ui/menu";
 import { Select } from "../ui/select";
 import { isLibraryKind, type LibraryKindType, libraryKinds } from "./kinds";
 
-/** The row a confirmation is about, in the library's address: `?delete=Plugin:5` or `?copy=Workflow:3`. */
-const rowKey = (item: Pick<LibraryItemDto, "type" | "id">) => `${item.type}:${item.id}`;
+/**
+ * The row a confirmation or an open menu is about, in the library's address: `?delete=Plugin:5`, `?copy=Workflow:3`,
+ * `?menu=Plugin:5`.
+ */
+export const libraryRowKey = (item: Pick<LibraryItemDto, "type" | "id">) => `${item.type}:${item.id}`;
+const rowKey = libraryRowKey;
 const withDialog = (here: string, dialog: "delete" | "copy" | null, item?: LibraryItemDto) =>
   withParams(here, {
     delete: dialog === "delete" && item ? rowKey(item) : null,
     copy: dialog === "copy" && item ? rowKey(item) : null,
+    menu: null,
   });
+
+/** The anchor of a row, so the library asked for with its menu open (`?menu=`) shows that row. */
+export const libraryRowAnchor = (item: Pick<LibraryItemDto, "type" | "id">) => `row-${item.type}-${item.id}`;
 
 const iconLabel = (Icon: typeof Plus, text: string, className = "") => (
   <span className={`flex items-center gap-2 ${className}`}>
@@ -45,12 +54,32 @@ export function NewComponentMenu({ spaceId }: { spaceId: number }) {
   );
 }
 
+interface LibraryRowMenuProps {
+  item: LibraryItemDto;
+  /** The library's address (path and query), without `menu`. */
+  here: string;
+  /** This row's menu was asked for by the URL (`?menu=`): drawn open. */
+  open: boolean;
+}
+
 /**
  * A row's menu: 复制到空间 (where the kind offers it) and 删除, each opening its confirmation on the library page.
- * Its list renders the sprite of `libraryRowMenuIcons`.
+ * Its list renders the sprite of `libraryRowMenuIcons`. Before JavaScript (and without it) the trigger is a link to
+ * the library with this row's menu open, as on the develop page (decision 0025).
  */
-export function LibraryRowMenu({ item, here }: { item: LibraryItemDto; here: string }) {
+export function LibraryRowMenu({ item, here, open }: LibraryRowMenuProps) {
+  const hydrated = useHydrated();
   if (!isLibraryKind(item.type)) return null;
+  const label = `${item.name}的更多操作`;
+  const trigger = <SpriteIcon sprite={libraryRowMenuIcons} name="More" className="size-4" />;
+  if (!hydrated && !open) {
+    const href = `${withParams(here, { menu: rowKey(item) })}#${libraryRowAnchor(item)}`;
+    return (
+      <a href={href} aria-label={label} className={buttonClass("ghost", "sm")}>
+        {trigger}
+      </a>
+    );
+  }
   const kind = libraryKinds[item.type];
   const entries = [
     ...(kind.copyable
@@ -72,10 +101,11 @@ export function LibraryRowMenu({ item, here }: { item: LibraryItemDto; here: str
   ];
   return (
     <Menu
-      label={`${item.name}的更多操作`}
+      label={label}
       align="end"
       triggerClassName={buttonClass("ghost", "sm")}
-      trigger={<SpriteIcon sprite={libraryRowMenuIcons} name="More" className="size-4" />}
+      trigger={trigger}
+      defaultOpen={open}
       entries={entries}
     />
   );
