@@ -34,6 +34,11 @@ const query = PGlite.prototype.query;
 PGlite.prototype.query = function (this: PGlite, ...args: Parameters<PGlite["query"]>) {
   return statement(args[0], () => query.apply(this, args));
 } as PGlite["query"];
+// Texts asked again run as named statements (server/db/named-statements.ts), each under one runExclusive.
+const runExclusive = PGlite.prototype.runExclusive;
+PGlite.prototype.runExclusive = function <T>(this: PGlite, fn: () => Promise<T>) {
+  return statement("(named statement)", () => runExclusive.call(this, fn)) as Promise<T>;
+} as PGlite["runExclusive"];
 const transaction = PGlite.prototype.transaction;
 PGlite.prototype.transaction = function <T>(this: PGlite, fn: (tx: Transaction) => Promise<T>) {
   return transaction.call(this, (tx: Transaction) => {

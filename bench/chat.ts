@@ -20,6 +20,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const LEVELS = (process.env.BENCH_LEVELS ?? "1,50,200,500").split(",").map(Number);
 /** A lone stream is measured this many times in a row, so its percentiles mean something. */
 const SINGLE_ROUNDS = 30;
+/**
+ * BENCH_WARM_ROUNDS=<k>: each level first runs k times unmeasured, as a server that has been up a while (V8 and
+ * the WebAssembly engine tier hot code up gradually; the first burst of 200 turns pays for that). Default 0.
+ */
+const WARM_ROUNDS = Number(process.env.BENCH_WARM_ROUNDS) || 0;
 
 interface Sample {
   first: number;
@@ -194,6 +199,7 @@ export async function benchChat() {
     for (const n of LEVELS) {
       const rounds = n === 1 ? SINGLE_ROUNDS : 1;
       const ids = await conversationsFor(base, token, agentId, n);
+      for (let w = 0; w < WARM_ROUNDS; w++) await Promise.all(ids.map((id) => viaApi(base, token, id, arrivals)));
       const directSamples: Sample[] = [];
       for (let r = 0; r < rounds; r++)
         directSamples.push(...(await Promise.all(ids.map(() => direct(fake.hello.url, fake.hello.apiKey)))));
@@ -273,7 +279,7 @@ export async function benchChat() {
       phases.push([n, phase("accepted"), phase("toModel"), phase("toFirst"), phase("settle")]);
     }
     table(
-      `Chat overhead, ${CHUNKS} chunks 5 ms apart (${where}; the fake model, the server and the client in separate processes; a lone stream ${SINGLE_ROUNDS} times in a row)`,
+      `Chat overhead, ${CHUNKS} chunks 5 ms apart (${where}; the fake model, the server and the client in separate processes; a lone stream ${SINGLE_ROUNDS} times in a row${WARM_ROUNDS ? `; each level run ${WARM_ROUNDS} times unmeasured first` : ""})`,
       [
         "streams",
         "path",

@@ -1,4 +1,5 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { namedStatements } from "./named-statements";
 import { type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
 
 /** How long statements may run back to back before the event loop gets a turn. */
@@ -158,7 +159,8 @@ function readKey(sql: string, params: unknown[] | undefined, options: QueryOptio
  */
 export function yieldBetweenStatements(client: PGlite) {
   const queue = new StatementQueue();
-  const query = client.query.bind(client);
+  // Outside transactions (the queue is held by one statement), texts asked again run as named statements.
+  const query = namedStatements(client);
   const transaction = client.transaction.bind(client);
   /** Reads waiting in the queue, by statement and parameters: a caller asking the same joins the waiting one. */
   const waitingReads = new Map<string, Promise<Awaited<ReturnType<Query>>>>();
