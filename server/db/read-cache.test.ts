@@ -99,6 +99,16 @@ describe("the embedded database's read cache", () => {
     }
   });
 
+  it("keeps a union read, written in parentheses as drizzle writes it, and a read of it does not drop others", async () => {
+    const union = `(select "name" from "parent" where "id" = $1) union all (select "name" from "child" where "id" = $2)`;
+    expect(await parentName()).toBeTruthy();
+    const before = hits();
+    const first = await client.query(union, [1, 10]);
+    expect((await client.query(union, [1, 10])).rows).toEqual(first.rows);
+    expect(await parentName()).toBeTruthy();
+    expect(hits()).toBe(before + 2);
+  });
+
   it("does not keep reads of other tables, joins with them, or reads of the clock", async () => {
     const reads = [
       `select "name" from "other" where "id" = 1`,

@@ -37,7 +37,8 @@ export const CACHEABLE_TABLES = [
 const MAX_ENTRIES = 2_000;
 
 /** A plain read: no row locks, sequences, advisory locks, notifications or clock. */
-const SELECT = /^\s*select\b/i;
+/** A read, also a parenthesised one (`(select …) union all (select …)`, as drizzle writes a union). */
+const SELECT = /^[\s(]*select\b/i;
 const UNCACHEABLE =
   /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|nextval|setval|currval|pg_|now\s*\(|current_(timestamp|date|time)|localtime|clock_timestamp|statement_timestamp|random\s*\(|gen_random|uuid/i;
 /** Every `from x` / `join x` target, quoted or bare, schema-qualified or not; `(` marks a subquery. */

@@ -135,7 +135,7 @@ type Query = PGlite["query"];
 type QueryOptions = Parameters<Query>[2];
 
 /** A plain read: no row locks, sequences, advisory locks or notifications. */
-const READ = /^\s*select\b/i;
+const READ = /^[\s(]*select\b/i;
 const SIDE_EFFECTS =
   /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|nextval|setval|pg_advisory|pg_notify|pg_sleep/i;
 
