@@ -18,3 +18,21 @@ export function preparedFor<Q>(build: (db: Db) => Q): (db: Db) => Q {
     return queries;
   };
 }
+
+/**
+ * The same per filter shape: a list whose conditions vary (a keyword, a creator…) is one statement per shape,
+ * its values in placeholders. `nameOf` names the shape (and the prepared statements built for it).
+ */
+export function preparedPerShape<S, Q>(
+  nameOf: (shape: S) => string,
+  build: (db: Db, shape: S, name: string) => Q,
+): (db: Db) => (shape: S) => Q {
+  return preparedFor((db) => {
+    const built = new Map<string, Q>();
+    return (shape: S) => {
+      const name = nameOf(shape);
+      if (!built.has(name)) built.set(name, build(db, shape, name));
+      return built.get(name) as Q;
+    };
+  });
+}

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ComponentPageInput } from "#contract/api/component";
 import type { Db } from "#server/db/client";
-import { preparedFor } from "#server/db/prepared";
+import { preparedPerShape } from "#server/db/prepared";
 import { customTables, knowledgeBases, models, plugins, workflows } from "#server/db/schema";
 import { containsPattern } from "#server/lib/sql";
 
@@ -136,9 +136,10 @@ function kindsOf(f: LibraryShape): Kind[] {
  * The library's page and count for one filter shape, built once per database (prepared.ts): the union of five
  * kinds cost its API call about a millisecond to build at every visit.
  */
-const libraryReads = preparedFor((db) => {
-  const built = new Map<string, ReturnType<typeof build>>();
-  const build = (shape: LibraryShape, name: string) => {
+const libraryReads = preparedPerShape(
+  (shape: LibraryShape) =>
+    `${shape.type}_${shape.published ? "p" : ""}${shape.creator ? "c" : ""}${shape.kw ? "k" : ""}`,
+  (db, shape, name) => {
     const [first, ...rest] = kindsOf(shape).map((kind) => branches[kind](db, shape));
     if (!first) return null;
     const lib = rest.reduce<ReturnType<typeof branch>>((q, next) => q.unionAll(next) as never, first).as("lib");
@@ -167,13 +168,8 @@ const libraryReads = preparedFor((db) => {
         .from(lib)
         .prepare(`library_count_${name}`),
     };
-  };
-  return (shape: LibraryShape) => {
-    const name = `${shape.type}_${shape.published ? "p" : ""}${shape.creator ? "c" : ""}${shape.kw ? "k" : ""}`;
-    if (!built.has(name)) built.set(name, build(shape, name));
-    return built.get(name) ?? null;
-  };
-});
+  },
+);
 
 /**
  * One page of the space's library across its kinds, most recently changed first, with the number of rows the

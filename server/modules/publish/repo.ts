@@ -1,6 +1,18 @@
-import { and, desc, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "#server/db/client";
-import { preparedFor } from "#server/db/prepared";
+import { preparedFor, preparedPerShape } from "#server/db/prepared";
 import { applyStatuses, publishApplies, publishedItems, users } from "#server/db/schema";
 import { containsPattern } from "#server/lib/sql";
 
@@ -244,14 +256,17 @@ export async function deleteAllOfTarget(db: Db, targetType: TargetType, targetId
     .where(and(eq(publishApplies.targetType, targetType), eq(publishApplies.targetId, targetId)));
 }
 
-/** Publications the members of these spaces may see: tenant-wide ones, and Space ones in one of the spaces. */
-export function visibleScope(spaceIds: number[]): SQL {
+/**
+ * Publications the members of these spaces may see: tenant-wide ones, and Space ones in one of the spaces. The
+ * spaces may be a placeholder of a prepared query (an integer array), taken as not empty.
+ */
+export function visibleScope(spaceIds: number[] | Placeholder): SQL {
   const tenantWide = eq(publishedItems.scope, "Tenant");
-  if (!spaceIds.length) return tenantWide;
-  return or(
-    tenantWide,
-    and(eq(publishedItems.scope, "Space"), inArray(publishedItems.publishSpaceId, spaceIds)),
-  ) as SQL;
+  if (Array.isArray(spaceIds) && !spaceIds.length) return tenantWide;
+  const inSpaces = Array.isArray(spaceIds)
+    ? inArray(publishedItems.publishSpaceId, spaceIds)
+    : sql`${publishedItems.publishSpaceId} = any(${spaceIds}::integer[])`;
+  return or(tenantWide, and(eq(publishedItems.scope, "Space"), inSpaces)) as SQL;
 }
 
 interface PublishedFilter {
@@ -278,23 +293,14 @@ const publishedShape = (f: PublishedFilter) =>
  * The square's page and count (every visit to 广场 reads them), built once per filter shape and database
  * (prepared.ts) instead of at every call.
  */
-const publishedPageReads = preparedFor((db) => {
-  const built = new Map<string, ReturnType<typeof build>>();
-  const build = (shape: string) => {
+const publishedPageReads = preparedPerShape(
+  (shape: string) => shape,
+  (db, shape) => {
     const p = sql.placeholder;
-    const tenantWide = eq(publishedItems.scope, "Tenant");
     const conditions: SQL[] = [
       eq(publishedItems.tenantId, p("tenantId")),
       eq(publishedItems.targetType, p("targetType")),
-      shape.includes("s")
-        ? (or(
-            tenantWide,
-            and(
-              eq(publishedItems.scope, "Space"),
-              sql`${publishedItems.publishSpaceId} = any(${p("spaceIds")}::integer[])`,
-            ),
-          ) as SQL)
-        : tenantWide,
+      visibleScope(shape.includes("s") ? p("spaceIds") : []),
     ];
     if (shape.includes("c")) conditions.push(eq(publishedItems.category, p("category")));
     if (shape.includes("a")) conditions.push(eq(publishedItems.allowCopy, p("allowCopy")));
@@ -320,16 +326,8 @@ const publishedPageReads = preparedFor((db) => {
         .where(where)
         .prepare(`published_count_${shape}`),
     };
-  };
-  return (shape: string) => {
-    let reads = built.get(shape);
-    if (!reads) {
-      reads = build(shape);
-      built.set(shape, reads);
-    }
-    return reads;
-  };
-});
+  },
+);
 
 /** Published rows a square shows: tenant-wide ones, plus Space rows of the given spaces. */
 export async function pagePublished(db: Db, tenantId: number, f: PublishedFilter, limit: number, offset: number) {
