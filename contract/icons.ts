@@ -43,10 +43,17 @@ export const freshIcons = <T>(snapshot: T): T =>
     (key === "icon" || key === "avatar") && typeof value === "string" ? freshLink(value) : value,
   ) as T;
 
-/** A default picture rather than one somebody chose. */
-export const isDefaultIcon = (url: string) =>
-  url.startsWith(ICON_BASE) && iconFiles.includes(url.slice(ICON_BASE.length));
+/**
+ * An `"icon"` or `"avatar"` member holding a default picture, in the compact JSON the API answers: a member name
+ * follows `{` or `,` there, and inside a string every `"` is escaped, so this matches members only.
+ */
+const DEFAULT_ICON_MEMBER = new RegExp(
+  `([{,]"(?:icon|avatar)":)"(?:${iconKinds.map((kind) => defaultIcon(kind).replace(/[.]/g, "\\.")).join("|")})"`,
+  "g",
+);
 
-/** A JSON.parse reviver that turns default pictures back into "" (no picture chosen). */
-export const withoutDefaultIcons = (key: string, value: unknown) =>
-  (key === "icon" || key === "avatar") && typeof value === "string" && isDefaultIcon(value) ? "" : value;
+/**
+ * An answer's JSON text with its default pictures read back as "" (no picture chosen). Done on the text: a
+ * JSON.parse reviver visited every value of every answer (a quarter of a millisecond for one page of agents).
+ */
+export const withoutDefaultIcons = (text: string) => text.replace(DEFAULT_ICON_MEMBER, '$1""');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultIcon, iconKinds, withoutDefaultIcons as reviver } from "#contract/icons";
-import { redirectToLogin, safeRedirect, withoutDefaultIcons } from "./api.server";
+import { defaultIcon, iconKinds, withoutDefaultIcons } from "#contract/icons";
+import { redirectToLogin, safeRedirect } from "./api.server";
 
 describe("safeRedirect", () => {
   it.each([
@@ -75,10 +75,18 @@ describe("redirectToLogin", () => {
 });
 
 describe("withoutDefaultIcons", () => {
+  /** The rule, value by value: an icon or avatar member holding one of the default pictures is none. */
+  const reviver = (key: string, value: unknown) =>
+    (key === "icon" || key === "avatar") &&
+    typeof value === "string" &&
+    iconKinds.some((kind) => value === defaultIcon(kind))
+      ? ""
+      : value;
+  const otherUnderIcons = defaultIcon("Agent").replace(/[^/]+$/, "other.svg");
   const answers = [
     {
       icon: defaultIcon("Agent"),
-      records: [{ avatar: defaultIcon("User"), icon: "/api/icons/other.svg" }, { icon: `x${defaultIcon("Agent")}` }],
+      records: [{ avatar: defaultIcon("User"), icon: otherUnderIcons }, { icon: `x${defaultIcon("Agent")}` }],
     },
     { 'x"icon': defaultIcon("Agent"), text: JSON.stringify({ icon: defaultIcon("Agent") }), icon: 3 },
     iconKinds.map((kind) => ({ icon: defaultIcon(kind), avatar: defaultIcon(kind), iconUrl: defaultIcon(kind) })),

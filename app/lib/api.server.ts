@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { safeRedirect as remixSafeRedirect } from "remix-utils/safe-redirect";
 import { type Envelope, type FieldErrors, fieldErrorsOf } from "#contract/envelope";
-import { defaultIcon, iconKinds } from "#contract/icons";
+import { withoutDefaultIcons } from "#contract/icons";
 import "./context";
 
 export class ApiError extends Error {
@@ -59,25 +59,10 @@ export async function apiRaw<T>(context: AppLoadContext, request: Request, path:
   };
   const { text, headers: resHeaders } =
     method === "GET" ? await readOnce(context, target.href, fetchText) : await written(context, fetchText);
+  // Default icons are for the original client (contract/icons.ts); this web shows a name tile where none was chosen.
   const envelope = JSON.parse(withoutDefaultIcons(text)) as Envelope<T>;
   return { envelope, headers: resHeaders };
 }
-
-/**
- * An `"icon"` or `"avatar"` member holding a default picture, in the compact JSON the API answers: a member name
- * follows `{` or `,` there, and inside a string every `"` is escaped, so this matches members only.
- */
-const DEFAULT_ICON_MEMBER = new RegExp(
-  `([{,]"(?:icon|avatar)":)"(?:${iconKinds.map((kind) => defaultIcon(kind).replace(/[.]/g, "\\.")).join("|")})"`,
-  "g",
-);
-
-/**
- * Default icons are for the original client (contract/icons.ts); this web shows a name tile where none was chosen,
- * so they are read back as "". Done on the text: a JSON.parse reviver visited every value of every answer (a
- * quarter of a millisecond for one page of agents).
- */
-export const withoutDefaultIcons = (text: string) => text.replace(DEFAULT_ICON_MEMBER, '$1""');
 
 type Answer = { text: string; headers: Headers };
 

@@ -127,13 +127,13 @@ describe("icons and avatars in the lists the original client renders", () => {
 
   it("read back as no picture by our own web, which draws a name tile instead", () => {
     const answer = { icon: defaultIcon("Agent"), creator: { avatar: defaultIcon("User") }, list: [{ icon: chosen }] };
-    expect(JSON.parse(JSON.stringify(answer), withoutDefaultIcons)).toEqual({
+    expect(JSON.parse(withoutDefaultIcons(JSON.stringify(answer)))).toEqual({
       icon: "",
       creator: { avatar: "" },
       list: [{ icon: chosen }],
     });
     // Only the icon and avatar fields: the same text elsewhere is somebody's content.
-    expect(JSON.parse(JSON.stringify({ text: defaultIcon("Agent") }), withoutDefaultIcons)).toEqual({
+    expect(JSON.parse(withoutDefaultIcons(JSON.stringify({ text: defaultIcon("Agent") })))).toEqual({
       text: defaultIcon("Agent"),
     });
   });
