@@ -26,7 +26,7 @@ const SINGLE_ROUNDS = 30;
  */
 const WARM_ROUNDS = Number(process.env.BENCH_WARM_ROUNDS) || 0;
 
-interface Sample {
+export interface Sample {
   first: number;
   last: number;
   chunks: number;
@@ -50,7 +50,7 @@ const now = () => performance.timeOrigin + performance.now();
  * also counts V8's and PGlite's helper threads (garbage collection, WebAssembly tier-up compiles), which run beside
  * the loop on another core; what makes turns wait for each other is the main thread's share.
  */
-function mainThreadCpuMs(pid: number) {
+export function mainThreadCpuMs(pid: number) {
   try {
     const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
     return (Number(fields[11]) + Number(fields[12])) * 10;
@@ -60,7 +60,7 @@ function mainThreadCpuMs(pid: number) {
 }
 const expectedChunk = (i: number) => `片段${i} `;
 
-async function direct(url: string, key: string): Promise<Sample> {
+export async function direct(url: string, key: string, expected = CHUNKS): Promise<Sample> {
   const started = performance.now();
   let first = Number.NaN;
   let chunks = 0;
@@ -77,10 +77,16 @@ async function direct(url: string, key: string): Promise<Sample> {
       chunks += 1;
     }
   });
-  return { first, last, chunks, lost: CHUNKS - chunks };
+  return { first, last, chunks, lost: expected - chunks };
 }
 
-async function viaApi(base: string, token: string, conversationId: number, arrivals: Map<string, number>) {
+export async function viaApi(
+  base: string,
+  token: string,
+  conversationId: number,
+  arrivals: Map<string, number>,
+  expected = CHUNKS,
+) {
   const message = `bench ${randomUUID()}`;
   const sent = now();
   let first = Number.NaN;
@@ -103,7 +109,7 @@ async function viaApi(base: string, token: string, conversationId: number, arriv
     } else if (e.eventType === "FINAL_RESULT" && e.data?.success) final = true;
   });
   const end = now();
-  const sample: Sample = { first: first - sent, last: last - sent, chunks, lost: CHUNKS - inOrder + (final ? 0 : 1) };
+  const sample: Sample = { first: first - sent, last: last - sent, chunks, lost: expected - inOrder + (final ? 0 : 1) };
   return { sample, message, sent, headers, first, last, end, arrivals };
 }
 
@@ -130,7 +136,7 @@ async function api(base: string, path: string, token: string | null, body?: unkn
   return json.data;
 }
 
-async function setUp(base: string, fake: Child) {
+export async function setUp(base: string, fake: Child) {
   const token = (await api(base, "/api/user/passwordLogin", null, { phoneOrEmail: "admin", password: ADMIN_PASSWORD }))
     .token as string;
   const spaceId = (await api(base, "/api/space/list", token))[0].id;
@@ -151,7 +157,7 @@ async function setUp(base: string, fake: Child) {
   return { token, agentId: agentId as number };
 }
 
-async function conversationsFor(base: string, token: string, agentId: number, n: number) {
+export async function conversationsFor(base: string, token: string, agentId: number, n: number) {
   const ids: number[] = [];
   while (ids.length < n) {
     const batch = Math.min(50, n - ids.length);
