@@ -1,23 +1,23 @@
 import type { AppLoadContext } from "react-router";
-import { FAVOURITES_SHOWN, favouritesOnly } from "#app/components/favourite/favourite-filter";
+import { favouritesOnly } from "#app/components/favourite/favourite-filter";
 import { apiCall } from "#app/lib/api-call.server";
+import { favouritesPage } from "#app/lib/favourites-page.server";
 import { pageParam, textParam } from "#app/lib/url";
 import { endpoints } from "#contract/api";
-import { pageOf } from "#contract/page";
 
 const PAGE_SIZE = 20;
 
 /** The square's 工作流 tab (?cate_type=Workflow): a page of published workflows. */
 export const isWorkflowTab = (url: URL) => url.searchParams.get("cate_type") === "Workflow";
 
-/** With `?collect=1` the page is the caller's favourites (newest first), all on one page. */
+/** With `?collect=1` the page is one page of the caller's favourites (newest first). */
 export async function loadSquareWorkflows(context: AppLoadContext, request: Request, url: URL) {
   const kw = textParam(url, "kw");
   const collect = favouritesOnly(url);
   const list = collect
-    ? await apiCall(context, request, endpoints.favourite.workflowCollectList, {
-        body: { page: 1, pageSize: FAVOURITES_SHOWN, kw: kw || undefined },
-      }).then((records) => pageOf(records, records.length, FAVOURITES_SHOWN, 1))
+    ? await favouritesPage(url, PAGE_SIZE, (body) =>
+        apiCall(context, request, endpoints.favourite.workflowCollectList, { body }),
+      )
     : await apiCall(context, request, endpoints.workflow.squareList, {
         body: { page: pageParam(url), pageSize: PAGE_SIZE, kw: kw || undefined },
       });

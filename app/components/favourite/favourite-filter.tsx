@@ -3,9 +3,6 @@ import { Tabs } from "../ui/tabs";
 /** `?collect=1` on the square's plugin and workflow tabs: only the caller's favourites. */
 export const favouritesOnly = (url: URL) => url.searchParams.get("collect") === "1";
 
-/** The favourites list endpoint answers at most this many per call; the view shows them all on one page. */
-export const FAVOURITES_SHOWN = 100;
-
 /** 全部 | 我的收藏 above a square tab's cards; links, so it works without JavaScript. */
 export function FavouriteFilter({ kind, active }: { kind: "Plugin" | "Workflow"; active: boolean }) {
   const base = `/square?cate_type=${kind}`;

@@ -11,7 +11,7 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { Input } from "../ui/input";
-import { Pagination } from "../ui/pagination";
+import { ListPagination } from "../ui/pagination";
 import { Select } from "../ui/select";
 import { Tabs } from "../ui/tabs";
 
@@ -122,12 +122,7 @@ export function SquarePluginList({ list, spaces, kw, collect }: SquarePlugins) {
           ))}
         </ul>
       )}
-      <Pagination
-        current={list.current}
-        pages={list.pages}
-        total={list.total}
-        hrefFor={(page) => withParams(here, { page: page === 1 ? null : page })}
-      />
+      <ListPagination list={list} hrefFor={(page) => withParams(here, { page: page === 1 ? null : page })} />
     </>
   );
 }

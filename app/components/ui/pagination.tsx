@@ -62,3 +62,47 @@ export function Pagination({ current, pages, total, hrefFor }: PaginationProps) 
     </nav>
   );
 }
+
+interface StepPaginationProps {
+  current: number;
+  /** Whether a page follows this one; lists without a total know no more. */
+  hasNext: boolean;
+  hrefFor: (page: number) => string;
+}
+
+/** 上一页 · 第 N 页 · 下一页 for a list without a total (favourites): plain links, as Pagination. */
+export function StepPagination({ current, hasNext, hrefFor }: StepPaginationProps) {
+  if (current <= 1 && !hasNext) return null;
+  return (
+    <nav aria-label="分页" className="flex items-center gap-1">
+      {current > 1 ? (
+        <Link to={hrefFor(current - 1)} className={clsx(cell, "hover:bg-gray-100")} aria-label="上一页">
+          <ChevronLeft className="size-4" aria-hidden />
+        </Link>
+      ) : null}
+      <span aria-current="page" className={clsx(cell, "text-gray-700")}>
+        第 {current} 页
+      </span>
+      {hasNext ? (
+        <Link to={hrefFor(current + 1)} className={clsx(cell, "hover:bg-gray-100")} aria-label="下一页">
+          <ChevronRight className="size-4" aria-hidden />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The pager a list's page calls for: numbered with a total, or step by step without one. */
+export function ListPagination({
+  list,
+  hrefFor,
+}: {
+  list: Omit<PaginationProps, "hrefFor"> | Omit<StepPaginationProps, "hrefFor">;
+  hrefFor: (page: number) => string;
+}) {
+  return "hasNext" in list ? (
+    <StepPagination current={list.current} hasNext={list.hasNext} hrefFor={hrefFor} />
+  ) : (
+    <Pagination current={list.current} pages={list.pages} total={list.total} hrefFor={hrefFor} />
+  );
+}

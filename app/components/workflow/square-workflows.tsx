@@ -7,7 +7,7 @@ import { Badge } from "#app/components/ui/badge";
 import { Button } from "#app/components/ui/button";
 import { EmptyState } from "#app/components/ui/empty-state";
 import { Input } from "#app/components/ui/input";
-import { Pagination } from "#app/components/ui/pagination";
+import { ListPagination } from "#app/components/ui/pagination";
 import { displayName } from "#app/lib/format";
 import { withParams } from "#app/lib/url";
 import type { loadSquareWorkflows } from "#app/routes/workflow-square.server";
@@ -88,12 +88,7 @@ export function SquareWorkflowList({ list, kw, collect }: SquareWorkflows) {
           ))}
         </ul>
       )}
-      <Pagination
-        current={list.current}
-        pages={list.pages}
-        total={list.total}
-        hrefFor={(page) => withParams(here, { page: page === 1 ? null : page })}
-      />
+      <ListPagination list={list} hrefFor={(page) => withParams(here, { page: page === 1 ? null : page })} />
     </>
   );
 }
