@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ok, refused } from "../support/agents";
 import { count } from "../support/helpers";
 import { events, messages } from "../support/publish";
@@ -130,6 +130,30 @@ describe("the event queue of each signed-in session", () => {
     ok(await send({ scope: "Private", userIds: [u.id], content: "退出后" }));
     expect(await count(s, "notify_event", sql`user_id = ${u.id}`)).toBe(1);
     expect((await events(s, u.token)).eventList).toHaveLength(1);
+  });
+
+  it("stops queueing for a session once it expires, also when the user's sessions were read just before", async () => {
+    const u = await s.newUser();
+    await s.login(u.userName, u.password);
+    // The second session ends a minute from now.
+    await s.deps.db.execute(
+      sql`update auth_token set expires_at = now() + interval '1 minute' where id = (select max(id) from auth_token where user_id = ${u.id})`,
+    );
+    const perSession = sql`user_id = ${u.id} group by token_id order by token_id`;
+    ok(await send({ scope: "Private", userIds: [u.id], content: "两个会话都在" }));
+    const queued = async () =>
+      (
+        await s.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from notify_event where ${perSession}`)
+      ).rows.map((r) => r.n);
+    expect(await queued()).toEqual([1, 1]);
+    // Two minutes later, with no session written meanwhile: the lookup may be answered from the read cache.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2 * 60_000 });
+    try {
+      ok(await send({ scope: "Private", userIds: [u.id], content: "只剩一个会话" }));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await queued()).toEqual([2, 1]);
   });
 });
 
