@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ok, refused } from "../support/agents";
-import { count } from "../support/helpers";
+import { count, rows } from "../support/helpers";
 import { events, messages } from "../support/publish";
 import { startServer, type TestServer } from "../support/server";
 
@@ -142,9 +142,9 @@ describe("the event queue of each signed-in session", () => {
     const perSession = sql`user_id = ${u.id} group by token_id order by token_id`;
     ok(await send({ scope: "Private", userIds: [u.id], content: "两个会话都在" }));
     const queued = async () =>
-      (
-        await s.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from notify_event where ${perSession}`)
-      ).rows.map((r) => r.n);
+      (await rows<{ n: number }>(s, sql`select count(*)::int as n from notify_event where ${perSession}`)).map(
+        (r) => r.n,
+      );
     expect(await queued()).toEqual([1, 1]);
     // Two minutes later, with no session written meanwhile: the lookup may be answered from the read cache.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2 * 60_000 });
