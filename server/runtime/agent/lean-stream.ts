@@ -2,7 +2,7 @@ import { APICallError } from "@ai-sdk/provider";
 import { createParser } from "eventsource-parser";
 import { apiKeyOf, type LlmConfig } from "#server/llm/registry";
 import type { ModelRow } from "#server/modules/model";
-import { guardedFetch } from "#server/runtime/egress";
+import { type EgressResponse, guardedRequest } from "#server/runtime/egress";
 
 /**
  * A chat turn without tools on an OpenAI-compatible model, streamed without the AI SDK's machinery. Profiled at
@@ -38,13 +38,16 @@ export interface LeanRequest {
 export const leanProtocol = (model: Pick<ModelRow, "protocol">) =>
   model.protocol === "OpenAI" || model.protocol === "Zhipu";
 
-/** Per config: the egress-guarded fetch, and decrypted API keys by their stored form (decrypting costs per turn). */
-const clients = new WeakMap<LlmConfig, { fetch: typeof fetch; keys: Map<string, string> }>();
+/**
+ * Per config: the egress-guarded request (Node-level: no web Request, Response or stream per turn, decision 0027),
+ * and decrypted API keys by their stored form (decrypting costs per turn).
+ */
+const clients = new WeakMap<LlmConfig, { request: ReturnType<typeof guardedRequest>; keys: Map<string, string> }>();
 const KEPT_KEYS = 64;
 function clientFor(config: LlmConfig, model: ModelRow) {
   let c = clients.get(config);
   if (!c) {
-    c = { fetch: guardedFetch(config), keys: new Map() };
+    c = { request: guardedRequest(config), keys: new Map() };
     clients.set(config, c);
   }
   const stored = model.apiKeyEncrypted ?? "";
@@ -54,7 +57,7 @@ function clientFor(config: LlmConfig, model: ModelRow) {
     if (c.keys.size >= KEPT_KEYS) c.keys.delete(c.keys.keys().next().value as string);
     c.keys.set(stored, apiKey);
   }
-  return { fetch: c.fetch, apiKey };
+  return { request: c.request, apiKey };
 }
 
 /** The SDK's mapping of OpenAI finish reasons (mapOpenAICompatibleFinishReason). */
@@ -85,8 +88,8 @@ function contentParts(content: unknown): LeanPart[] {
   return out;
 }
 
-async function refusal(response: Response, url: string, body: unknown) {
-  const text = await response.text().catch(() => "");
+async function refusal(response: EgressResponse, url: string, body: unknown) {
+  const text = await response.body.text().catch(() => "");
   let message = response.statusText || `HTTP ${response.status}`;
   try {
     const parsed = JSON.parse(text) as { error?: { message?: string } };
@@ -99,7 +102,12 @@ async function refusal(response: Response, url: string, body: unknown) {
     url,
     requestBodyValues: body,
     statusCode: response.status,
-    responseHeaders: Object.fromEntries(response.headers),
+    responseHeaders: Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? value.join(", ") : `${value}`,
+      ]),
+    ),
     responseBody: text,
     isRetryable:
       response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500,
@@ -119,17 +127,16 @@ export async function* leanChatStream(req: LeanRequest): AsyncGenerator<LeanPart
     stream: true,
     stream_options: { include_usage: true },
   };
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let chunks: AsyncIterator<Buffer> | undefined;
   try {
-    const response = await client.fetch(url, {
+    const response = await client.request(url, {
       method: "POST",
       headers: { "content-type": "application/json", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
       body: JSON.stringify(body),
       signal: req.signal,
     });
-    if (!response.ok) throw await refusal(response, url, body);
-    if (!response.body) throw new Error("Response stream is empty.");
-    reader = response.body.getReader();
+    if (response.status < 200 || response.status > 299) throw await refusal(response, url, body);
+    chunks = response.body;
     const decoder = new TextDecoder();
     let parts: LeanPart[] = [];
     let failure: { error: unknown } | null = null;
@@ -165,7 +172,7 @@ export async function* leanChatStream(req: LeanRequest): AsyncGenerator<LeanPart
       },
     });
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await chunks.next();
       parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
       if (parts.length) {
         const ready = parts;
@@ -192,6 +199,6 @@ export async function* leanChatStream(req: LeanRequest): AsyncGenerator<LeanPart
     if (req.signal.aborted) return;
     throw err;
   } finally {
-    reader?.cancel().catch(() => {});
+    void chunks?.return?.();
   }
 }

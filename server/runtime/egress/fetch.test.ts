@@ -1,77 +1,39 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  closePeers,
+  failure as failed,
+  listen,
+  loopbackResolver,
+  type Peer,
+  redirecting,
+  secretKeeping,
+  twoMegabytes,
+} from "#tests/fixtures/http-peers";
 import type { EgressError } from "./errors";
 import { guardedFetch } from "./fetch";
-import type { Resolver } from "./guard";
 
-type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+const portOf = (l: Peer) => l.port;
+const { lookups, resolve } = loopbackResolver();
 
-interface Listener {
-  server: Server;
-  url: string;
-  seen: { path: string; method: string; authorization?: string; body: string }[];
-}
-
-async function listen(handler: Handler): Promise<Listener> {
-  const seen: Listener["seen"] = [];
-  const server = createServer(async (req, res) => {
-    let body = "";
-    for await (const chunk of req) body += chunk;
-    seen.push({ path: req.url ?? "", method: req.method ?? "", authorization: req.headers.authorization, body });
-    handler(req, res, body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, seen, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-const portOf = (l: Listener) => new URL(l.url).port;
-/** Made-up names, so a request that succeeds proves the socket used the checked address, not DNS. */
-let lookups: string[] = [];
-const resolve: Resolver = async (host) => {
-  lookups.push(host);
-  return [{ address: "127.0.0.1", family: 4 }];
-};
-
-let internal: Listener;
-let redirector: Listener;
-let big: Listener;
-let silent: Listener;
-let stalls: Listener;
+let internal: Peer;
+let redirector: Peer;
+let big: Peer;
+let silent: Peer;
+let stalls: Peer;
 
 beforeAll(async () => {
-  internal = await listen((req, res, body) => {
-    res.writeHead(200, { "content-type": "text/plain" });
-    res.end(`internal secret ${req.method} ${body}`);
-  });
-  redirector = await listen((req, res) => {
-    if (req.url === "/final") return void res.writeHead(200).end("final");
-    const to = new URL(req.url ?? "/", "http://x").searchParams.get("to");
-    const status = Number(new URL(req.url ?? "/", "http://x").searchParams.get("status") ?? 302);
-    res.writeHead(status, { location: to ?? req.url ?? "/" }).end();
-  });
-  big = await listen((_req, res) => {
-    res.writeHead(200);
-    res.end(Buffer.alloc(2 * 1024 * 1024, 97));
-  });
+  internal = await listen(secretKeeping);
+  redirector = await listen(redirecting);
+  big = await listen(twoMegabytes);
   silent = await listen(() => {});
   stalls = await listen((_req, res) => {
     res.writeHead(200);
     res.write("first part");
   });
 });
-afterAll(async () => {
-  for (const l of [internal, redirector, big, silent, stalls]) {
-    l.server.closeAllConnections();
-    await new Promise((r) => l.server.close(r));
-  }
-});
+afterAll(() => closePeers([internal, redirector, big, silent, stalls]));
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (e: unknown) => e as EgressError,
-  );
+const failure = (promise: Promise<unknown>) => failed<EgressError>(promise);
 
 describe("guardedFetch", () => {
   it("refuses loopback unless EGRESS_ALLOW opens it; then it behaves like fetch", async () => {
@@ -93,7 +55,7 @@ describe("guardedFetch", () => {
   });
 
   it("connects to the address it checked (no second lookup that DNS rebinding could answer)", async () => {
-    lookups = [];
+    lookups.length = 0;
     const open = guardedFetch({ EGRESS_ALLOW: "rebind.test" }, { resolve });
     const res = await open(`http://rebind.test:${portOf(internal)}/x`);
     expect(await res.text()).toBe("internal secret GET ");
