@@ -7,25 +7,56 @@ import { tenantConfigs, tenants } from "#server/db/schema";
  * the entry at once; other instances see a change within CACHE_MS.
  */
 const CACHE_MS = 2000;
-const cache = new WeakMap<Db, Map<number, { values: Record<string, unknown>; at: number }>>();
+
+interface CachedSettings {
+  /** The stored row's values as read; never handed out, callers get copies or `derived`. */
+  values: Record<string, unknown>;
+  at: number;
+  /** What `settingsDerived` made of `values`, kept with them so it ends with them. */
+  derived?: unknown;
+}
+const cache = new WeakMap<Db, Map<number, CachedSettings>>();
+
+async function cachedSettings(db: Db, tenantId: number): Promise<CachedSettings> {
+  let perDb = cache.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    cache.set(db, perDb);
+  }
+  const hit = perDb.get(tenantId);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit;
+  const [row] = await db.select().from(tenantConfigs).where(eq(tenantConfigs.tenantId, tenantId));
+  const entry: CachedSettings = { values: row?.values ?? {}, at: Date.now() };
+  perDb.set(tenantId, entry);
+  return entry;
+}
 
 export async function findTenantConfigValues(db: Db, tenantId: number): Promise<Record<string, unknown>> {
-  const perDb = cache.get(db) ?? new Map();
-  cache.set(db, perDb);
-  const hit = perDb.get(tenantId);
-  if (hit && Date.now() - hit.at < CACHE_MS) return structuredClone(hit.values);
-  const [row] = await db.select().from(tenantConfigs).where(eq(tenantConfigs.tenantId, tenantId));
-  const values = row?.values ?? {};
-  perDb.set(tenantId, { values, at: Date.now() });
-  return structuredClone(values);
+  return structuredClone((await cachedSettings(db, tenantId)).values);
+}
+
+/**
+ * The stored values turned into what callers use (the validated settings), made once per cached read instead of
+ * at every request: `derive` must not mutate its input, and its result is shared, so it must be immutable.
+ * Only one derivation exists (tenant/service.ts's getTenantConfig); a second would need its own slot.
+ */
+export async function settingsDerived<T>(db: Db, tenantId: number, derive: (values: Record<string, unknown>) => T) {
+  const entry = await cachedSettings(db, tenantId);
+  if (!("derived" in entry)) entry.derived = derive(entry.values);
+  return entry.derived as T;
 }
 
 export async function saveTenantConfigValues(db: Db, tenantId: number, values: Record<string, unknown>) {
   cache.get(db)?.delete(tenantId);
-  await db
-    .insert(tenantConfigs)
-    .values({ tenantId, values })
-    .onConflictDoUpdate({ target: tenantConfigs.tenantId, set: { values, modified: new Date() } });
+  try {
+    await db
+      .insert(tenantConfigs)
+      .values({ tenantId, values })
+      .onConflictDoUpdate({ target: tenantConfigs.tenantId, set: { values, modified: new Date() } });
+  } finally {
+    // Again once written: a read that ran while this write waited for its turn kept the old values.
+    cache.get(db)?.delete(tenantId);
+  }
 }
 
 export async function countTenants(db: Db) {

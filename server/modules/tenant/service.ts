@@ -1,13 +1,28 @@
 import { freshLink } from "#contract/icons";
 import type { Deps } from "#server/core";
 import { type PublicTenantConfig, secretTenantFields, type TenantConfig, tenantConfigSchema } from "./contract";
-import { findTenantConfigValues } from "./repo";
+import { settingsDerived } from "./repo";
 
 export const APP_VERSION = "0.1.0";
 
-/** Stored overrides merged over the defaults; an override that no longer validates falls back to its default. */
-export async function getTenantConfig(deps: Deps, tenantId: number): Promise<TenantConfig> {
-  const stored = await findTenantConfigValues(deps.db, tenantId);
+/**
+ * Stored overrides merged over the defaults; an override that no longer validates falls back to its default.
+ * Validated once per cached read of the row (every session check asks for `authExpire`), so the answer is shared
+ * by its callers and frozen: a caller that wants to change it copies it.
+ */
+export function getTenantConfig(deps: Deps, tenantId: number): Promise<Readonly<TenantConfig>> {
+  return settingsDerived(deps.db, tenantId, (stored) => deepFreeze(validSettings(stored)));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function validSettings(stored: Record<string, unknown>): TenantConfig {
   const merged = tenantConfigSchema.safeParse(stored);
   if (merged.success) return merged.data;
   const defaults = tenantConfigSchema.parse({});
