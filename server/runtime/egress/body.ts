@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { EgressError } from "./errors";
+import type { Lifetime } from "./lifetime";
 
 /** A response body read chunk by chunk; `return()` (a `for await` left early) drops the rest and the connection. */
 export type BodyChunks = AsyncIterableIterator<Buffer> & { text(): Promise<string> };
@@ -14,12 +15,12 @@ const tooLarge = (maxBytes: number) =>
  * The body of a response as an async iterator of Buffers, read straight from Node's IncomingMessage: one promise
  * per read, no web stream. Chunks that arrived since the last read come joined. It fails with the size cap's
  * EgressError once more than `maxBytes` arrived, with the exchange's abort reason (the caller's, or the total
- * timeout's) when `signal` aborts, and with a "terminated" error when the peer closes the connection before the
- * body's end. `end` is called once, when the body ended, failed or was dropped.
+ * timeout's) when its life is aborted, and with a "terminated" error when the peer closes the connection before the
+ * body's end. The exchange's life ends when the body ended, failed or was dropped.
  */
 export function bodyChunks(
   res: IncomingMessage,
-  { maxBytes, signal, end, empty }: { maxBytes: number; signal: AbortSignal; end: () => void; empty: boolean },
+  { maxBytes, life, empty }: { maxBytes: number; life: Lifetime; empty: boolean },
 ): BodyChunks {
   const queue: Buffer[] = [];
   let held = 0;
@@ -52,21 +53,22 @@ export function bodyChunks(
       queue.length = 0;
       held = 0;
     }
-    signal.removeEventListener("abort", onAbort);
-    end();
+    life.end();
     answer();
   };
-  const onAbort = () => {
-    settle("failed", signal.reason);
+  life.onAbort = (reason) => {
+    settle("failed", reason);
     res.destroy();
   };
 
-  if (empty || signal.aborted) {
+  if (life.aborted) {
+    // Aborted between the head's arrival and this read.
+    settle("failed", life.aborted.reason);
+    res.destroy();
+  } else if (empty) {
     res.resume();
-    if (signal.aborted) onAbort();
-    else settle("ended");
+    settle("ended");
   } else {
-    signal.addEventListener("abort", onAbort, { once: true });
     res.on("data", (chunk: Buffer) => {
       if (state !== "open") return;
       received += chunk.length;

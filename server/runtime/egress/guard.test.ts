@@ -161,6 +161,16 @@ describe("egress guard: EGRESS_ALLOW", () => {
     expect((await refusal("http://192.168.5.5/", allow))?.reason).toBe("refused");
   });
 
+  it("judges an address under each allowlist on its own (verdicts are kept per allowlist)", async () => {
+    const open = parseEgressAllow("10.0.0.0/8");
+    for (let round = 0; round < 2; round++) {
+      expect((await refusal("http://10.9.9.9/"))?.reason).toBe("refused");
+      expect(await refusal("http://10.9.9.9/", open)).toBeNull();
+      expect((await refusal("http://intranet.example/"))?.reason).toBe("refused");
+      expect(await refusal("http://intranet.example/", open)).toBeNull();
+    }
+  });
+
   it("normalises numeric spellings and IPv6 entries, and names a bad entry", () => {
     expect(parseEgressAllow("2130706433").ranges[0]![0].toString()).toBe("127.0.0.1");
     expect(parseEgressAllow("[fd00::1], fd00::/8").ranges.map(([a, bits]) => `${a}/${bits}`)).toEqual([

@@ -25,6 +25,29 @@ export interface Target {
   addresses: ResolvedAddress[];
 }
 
+/** Verdicts by address for one EGRESS_ALLOW (true: refused), bounded; see `refused`. */
+const verdicts = new WeakMap<EgressAllow, Map<string, boolean>>();
+const KEPT_VERDICTS = 1024;
+
+/**
+ * Whether an address is refused under `allow`. The answer depends on the address and the allowlist alone, so it is
+ * kept: parsing and classifying the address with ipaddr.js was most of the check's cost on every model request.
+ */
+function refused(allow: EgressAllow, address: string) {
+  let known = verdicts.get(allow);
+  if (!known) {
+    known = new Map();
+    verdicts.set(allow, known);
+  }
+  let verdict = known.get(address);
+  if (verdict === undefined) {
+    verdict = blockedRange(address) !== null && !addressAllowed(allow, address);
+    if (known.size >= KEPT_VERDICTS) known.clear();
+    known.set(address, verdict);
+  }
+  return verdict;
+}
+
 /**
  * Parses a URL the way WHATWG URL does (so 2130706433, 0x7f000001, 0177.0.0.1 and 127.1 all become
  * 127.0.0.1), accepts http and https only, resolves a name to all its addresses and refuses the request
@@ -55,7 +78,7 @@ export async function checkTarget(input: string | URL, allow: EgressAllow, resol
   }
   if (!hostAllowed) {
     for (const { address } of addresses) {
-      if (blockedRange(address) && !addressAllowed(allow, address)) throw refusedAddress(isIP(host) ? address : host);
+      if (refused(allow, address)) throw refusedAddress(isIP(host) ? address : host);
     }
   }
   return { url, host, addresses };

@@ -10,6 +10,7 @@ import {
   twoMegabytes,
 } from "#tests/fixtures/http-peers";
 import type { EgressError } from "./errors";
+import type { Resolver } from "./guard";
 import { guardedRequest } from "./request";
 
 /**
@@ -155,6 +156,27 @@ describe("guardedRequest", () => {
     expect(await read).toMatchObject({ message: "stopped by the caller" });
     expect(chunks).toEqual(["data: one\n\n"]);
     await expect.poll(() => dripsClosed).toContain("/aborted");
+  });
+
+  it("sends nothing when the caller aborts while the name is being resolved", async () => {
+    const caller = new AbortController();
+    let resolving = false;
+    const resolve: Resolver = async () => {
+      resolving = true;
+      await new Promise((settled) => caller.signal.addEventListener("abort", settled, { once: true }));
+      return [{ address: "127.0.0.1", family: 4 }];
+    };
+    const before = internal.seen.length;
+    const pending = guardedRequest({ EGRESS_ALLOW: "slow-dns.test" }, { resolve })(
+      `http://slow-dns.test:${internal.port}/never`,
+      { signal: caller.signal },
+    );
+    await expect.poll(() => resolving).toBe(true);
+    caller.abort(new Error("stopped while resolving"));
+    expect(await failure(pending)).toMatchObject({ message: "stopped while resolving" });
+    // A request that went out would have been answered by now: the peer answers at once.
+    await guardedRequest({ EGRESS_ALLOW: "127.0.0.1" })(`${internal.url}/after`).then((r) => r.body.text());
+    expect(internal.seen.slice(before).map((s) => s.path)).toEqual(["/after"]);
   });
 
   it("drops the connection when the reader leaves early, and reports a peer that cuts the body", async () => {

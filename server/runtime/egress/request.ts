@@ -5,6 +5,7 @@ import { parseEgressAllow } from "./address";
 import { type BodyChunks, bodyChunks } from "./body";
 import { EgressError, unreachable } from "./errors";
 import { checkTarget, type Resolver, systemResolver, type Target } from "./guard";
+import { type Lifetime, lifetime } from "./lifetime";
 
 export interface EgressLimits {
   /** From the start of a hop until its TCP connection is up. */
@@ -68,8 +69,10 @@ export interface Hop {
 }
 
 /** One request to a checked target; resolves with the response head, the body still to be read. */
-function send(target: Target, hop: Hop, limits: Limits, signal: AbortSignal): Promise<IncomingMessage> {
+function send(target: Target, hop: Hop, limits: Limits, life: Lifetime): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
+    // Aborted while the hop was checked (a name being resolved): nothing goes out.
+    if (life.aborted) return reject(life.aborted.reason);
     const { url } = target;
     const req = (url.protocol === "https:" ? https : http).request({
       protocol: url.protocol,
@@ -80,8 +83,12 @@ function send(target: Target, hop: Hop, limits: Limits, signal: AbortSignal): Pr
       headers: hop.headers,
       agent: agents[url.protocol as "http:" | "https:"],
       lookup: pinnedLookup(target),
-      signal,
     });
+    life.onAbort = (reason) => {
+      clearTimeout(headersTimer);
+      reject(reason);
+      req.destroy();
+    };
     const fail = (error: Error) => {
       clearTimeout(headersTimer);
       req.destroy(error);
@@ -99,33 +106,12 @@ function send(target: Target, hop: Hop, limits: Limits, signal: AbortSignal): Pr
     });
     req.on("error", (error) => {
       clearTimeout(headersTimer);
-      if (signal.aborted) reject(signal.reason);
+      if (life.aborted) reject(life.aborted.reason);
       // Refused, reset, unreachable, TLS failure or silence: one answer, so replies cannot map ports.
       else reject(error instanceof EgressError ? error : unreachable(error));
     });
     req.end(hop.body ?? undefined);
   });
-}
-
-/**
- * The life of one exchange: it ends at the caller's abort (with the caller's reason) or at the total timeout
- * (with the timeout's EgressError). One timer and one listener, released by `end` once the body is read, failed or
- * dropped (AbortSignal.any and AbortSignal.timeout per request cost more and keep theirs until collected).
- */
-function lifetime(totalTimeoutMs: number, caller: AbortSignal | undefined) {
-  const controller = new AbortController();
-  const onCallerAbort = () => controller.abort(caller?.reason);
-  const timer = setTimeout(() => controller.abort(timeoutError()), totalTimeoutMs);
-  timer.unref();
-  if (caller?.aborted) controller.abort(caller.reason);
-  else caller?.addEventListener("abort", onCallerAbort, { once: true });
-  return {
-    signal: controller.signal,
-    end() {
-      clearTimeout(timer);
-      caller?.removeEventListener("abort", onCallerAbort);
-    },
-  };
 }
 
 export interface EgressRequestInit {
@@ -176,14 +162,13 @@ export function guardedRequest(config: { EGRESS_ALLOW: string }, options: Egress
 
   return async (input: string | URL, init: EgressRequestInit = {}): Promise<EgressResponse> => {
     const hop = hopOf(init);
-    const life = lifetime(limits.totalTimeoutMs, init.signal);
-    const { signal } = life;
+    const life = lifetime(limits.totalTimeoutMs, init.signal, timeoutError);
     try {
       let location: string | URL = input;
       for (let redirects = 0; ; redirects++) {
-        signal.throwIfAborted();
+        if (life.aborted) throw life.aborted.reason;
         const target = await checkTarget(location, allow, resolve);
-        const res = await send(target, hop, limits, signal);
+        const res = await send(target, hop, limits, life);
         const next = res.headers.location;
         if (res.statusCode && REDIRECTS.has(res.statusCode) && next && init.redirect !== "manual") {
           res.resume();
@@ -207,7 +192,7 @@ export function guardedRequest(config: { EGRESS_ALLOW: string }, options: Egress
           statusText: res.statusMessage ?? "",
           headers: res.headers,
           url: target.url.href,
-          body: bodyChunks(res, { maxBytes: limits.maxResponseBytes, signal, end: life.end, empty }),
+          body: bodyChunks(res, { maxBytes: limits.maxResponseBytes, life, empty }),
         };
       }
     } catch (error) {
