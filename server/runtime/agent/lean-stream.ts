@@ -69,11 +69,13 @@ function finishReasonOf(raw: string, refused: boolean) {
   return "other";
 }
 
-/** Text and reasoning of a delta's content: a string, or parts as some compatible servers send them. */
-function contentParts(content: unknown): LeanPart[] {
-  if (typeof content === "string") return content ? [{ type: "text-delta", text: content }] : [];
-  if (!Array.isArray(content)) return [];
-  const out: LeanPart[] = [];
+/** Adds the text and reasoning of a delta's content to `out`: a string, or parts as some compatible servers send them. */
+function pushContent(out: LeanPart[], content: unknown) {
+  if (typeof content === "string") {
+    if (content) out.push({ type: "text-delta", text: content });
+    return;
+  }
+  if (!Array.isArray(content)) return;
   for (const part of content) {
     if (part?.type === "text" && typeof part.text === "string" && part.text)
       out.push({ type: "text-delta", text: part.text });
@@ -85,7 +87,6 @@ function contentParts(content: unknown): LeanPart[] {
       if (text) out.push({ type: "reasoning-delta", text });
     }
   }
-  return out;
 }
 
 async function refusal(response: EgressResponse, url: string, body: unknown) {
@@ -164,7 +165,7 @@ export async function* leanChatStream(req: LeanRequest): AsyncGenerator<LeanPart
         if (!delta) return;
         const reasoning = delta.reasoning_content ?? delta.reasoning;
         if (reasoning) parts.push({ type: "reasoning-delta", text: reasoning });
-        parts.push(...contentParts(delta.content));
+        pushContent(parts, delta.content);
         if (typeof delta.refusal === "string" && delta.refusal) {
           refused = true;
           parts.push({ type: "text-delta", text: delta.refusal });
@@ -177,7 +178,8 @@ export async function* leanChatStream(req: LeanRequest): AsyncGenerator<LeanPart
       if (parts.length) {
         const ready = parts;
         parts = [];
-        yield* ready;
+        // Not yield*: over an array it goes through an async-from-sync iterator, an extra await per part.
+        for (const part of ready) yield part;
       }
       if (failure) throw (failure as { error: unknown }).error;
       if (done) break;

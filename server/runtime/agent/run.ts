@@ -361,8 +361,13 @@ export async function streamTurn(
   try {
     const invoke = toolInvoker(state, toolContext, emit, requestId);
     const ended = () => state.ended !== null;
-    const result = await modelCall(deps, input, started, values, invoke, state.abort.signal, ended);
-    if (result) await relayModelStream(result, state, outcome, emit, requestId);
+    const model = await modelCall(deps, input, started, values, invoke, state.abort.signal, ended);
+    if (model)
+      try {
+        await relayModelStream(model.parts, state, outcome, emit, requestId);
+      } finally {
+        model.release();
+      }
   } catch (err) {
     if (!state.stopped) {
       outcome.failure = state.fatalToolError ?? describeLlmError(err);
