@@ -94,6 +94,8 @@ await api("/api/agent/component/model/update", token, {
 
 const samples: {
   headersMs: number;
+  modelMs: number;
+  firstMs: number;
   cpuMs: number;
   before: number;
   total: number;
@@ -137,9 +139,12 @@ for (const [i, id] of conversations.entries()) {
   });
   const whole = process.cpuUsage(cpu);
   // The first turns compile statements and code paths: not measured.
+  const since = (label: string) => ((marks.find((m) => m.label === label)?.at ?? Number.NaN) - marks[0]!.at) / 1000;
   if (i >= 3)
     samples.push({
       headersMs,
+      modelMs: since("model asked"),
+      firstMs: since("first token"),
       cpuMs: (used.user + used.system) / 1000,
       before,
       total: executed,
@@ -148,7 +153,7 @@ for (const [i, id] of conversations.entries()) {
       marks,
     });
 }
-const med = (k: "headersMs" | "cpuMs" | "before" | "total" | "asked" | "turnCpuMs") =>
+const med = (k: "headersMs" | "modelMs" | "firstMs" | "cpuMs" | "before" | "total" | "asked" | "turnCpuMs") =>
   percentile(
     samples.map((s) => s[k]),
     50,
@@ -157,13 +162,26 @@ table(
   `One turn at a time, ${TURNS} turns, medians (${machine()}; database PGlite; client, server and fake model in one process)`,
   [
     "request → headers",
+    "request → model asked",
+    "request → first token",
     "CPU until headers (all of this process)",
     "CPU per turn (all of this process)",
     "SQL executed before headers",
     "SQL per turn",
     "queries asked per turn outside transactions (executed or cached)",
   ],
-  [[ms(med("headersMs")), ms(med("cpuMs")), ms(med("turnCpuMs")), med("before"), med("total"), med("asked")]],
+  [
+    [
+      ms(med("headersMs")),
+      ms(med("modelMs")),
+      ms(med("firstMs")),
+      ms(med("cpuMs")),
+      ms(med("turnCpuMs")),
+      med("before"),
+      med("total"),
+      med("asked"),
+    ],
+  ],
 );
 if (TRACE) {
   const { profile } = await session.post("Profiler.stop");
