@@ -1,11 +1,12 @@
 import type { ServerOptions } from "node:http";
 import { Hono } from "hono";
+import { getPath } from "hono/utils/url";
 import { clientIp, createApi, type InProcessEnv, newTid } from "./api/app";
 import { limitBodies } from "./api/body-limit";
 import type { Deps } from "./core";
 import type { Database } from "./db/client";
 import { crossSiteRefusal, isCrossSiteWrite } from "./lib/cross-site";
-import { securityHeaders } from "./lib/security-headers";
+import { pageSecurityHeaders, securityHeaders } from "./lib/security-headers";
 
 export type WebHandler = (request: Request, apiFetch: (request: Request) => Promise<Response>) => Promise<Response>;
 
@@ -32,25 +33,27 @@ function asSeenByBrowser(request: Request) {
 
 /** How long /readyz waits for the database's answer. */
 const READY_TIMEOUT_MS = 2_000;
+/** How long a database that answered a readiness ping counts as ready without being pinged again. */
+const READY_FRESH_MS = 1_000;
 
-/** /healthz, /readyz, the /api contract and — when a web build is given — every other path. */
 /**
- * Idle keep-alive connections stay open 65 s, longer than the usual proxy's upstream idle time (nginx and most
- * load balancers use 60 s), so a proxy or client never sends a request on a socket the server is closing at that
- * moment — with Node's 5 s default, a client whose event loop lagged past its 1 s margin got ECONNRESET. Headers
- * must still arrive within their own timeout, which Node requires to be the longer one.
+ * /healthz and /readyz, answered before the middlewares and the router: an orchestrator probes them while the
+ * event loop is busiest, and they read no body, session or cookie. They carry the same security headers as any
+ * non-/api answer (taken from that middleware), in a plain object the Node adapter writes as is.
+ *
+ * A ping costs the embedded database a statement (~0.5 ms of the one thread), so an answer is taken as proof for
+ * READY_FRESH_MS and checks arriving meanwhile, or while a ping runs, share it; a failed or timed-out ping is
+ * never kept. A database that stops answering therefore reads as not ready within READY_FRESH_MS +
+ * READY_TIMEOUT_MS (decision 0028).
  */
-export const HTTP_SERVER_OPTIONS = { keepAliveTimeout: 65_000, headersTimeout: 66_000 } satisfies ServerOptions;
-
-export function createHttpApp(deps: Deps, database: Database, web?: { handler: WebHandler; assets?: Hono }) {
-  const app = new Hono();
-  const api = createApi(deps);
-  // Outermost, so refusals below carry them too.
-  app.use(securityHeaders);
-  // First of all: no route, page or health check reads a body before it is bounded.
-  app.use(limitBodies(deps.config, newTid));
-  app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) => {
+function healthChecks(database: Database) {
+  const answer = async (method: string, status: number, body: object) => {
+    const headers = { ...(await pageSecurityHeaders), "content-type": "application/json" };
+    return new Response(method === "HEAD" ? null : JSON.stringify(body), { status, headers });
+  };
+  let answeredAt = Number.NEGATIVE_INFINITY;
+  let pinging: Promise<boolean> | null = null;
+  const ping = async () => {
     // Bounded: a database that does not answer within READY_TIMEOUT_MS reads as not ready, not as a hang.
     let timer: NodeJS.Timeout | undefined;
     const ready = await Promise.race([
@@ -59,10 +62,43 @@ export function createHttpApp(deps: Deps, database: Database, web?: { handler: W
         timer = setTimeout(resolve, READY_TIMEOUT_MS, false);
       }),
     ]).finally(() => clearTimeout(timer));
-    return c.json({ status: ready ? "ok" : "unavailable", database: database.kind }, ready ? 200 : 503);
-  });
-  app.all("/api/*", (c) => api.fetch(c.req.raw, c.env));
-  app.all("/api", (c) => api.fetch(c.req.raw, c.env));
+    if (ready) answeredAt = performance.now();
+    return ready;
+  };
+  const isReady = () => {
+    if (performance.now() - answeredAt < READY_FRESH_MS) return true;
+    pinging ??= ping()
+      .catch(() => false)
+      .finally(() => {
+        pinging = null;
+      });
+    return pinging;
+  };
+  return {
+    live: (method: string) => answer(method, 200, { status: "ok" }),
+    async ready(method: string) {
+      const ready = await isReady();
+      return answer(method, ready ? 200 : 503, { status: ready ? "ok" : "unavailable", database: database.kind });
+    },
+  };
+}
+
+/**
+ * Idle keep-alive connections stay open 65 s, longer than the usual proxy's upstream idle time (nginx and most
+ * load balancers use 60 s), so a proxy or client never sends a request on a socket the server is closing at that
+ * moment — with Node's 5 s default, a client whose event loop lagged past its 1 s margin got ECONNRESET. Headers
+ * must still arrive within their own timeout, which Node requires to be the longer one.
+ */
+export const HTTP_SERVER_OPTIONS = { keepAliveTimeout: 65_000, headersTimeout: 66_000 } satisfies ServerOptions;
+
+/** /healthz, /readyz, the /api contract and — when a web build is given — every other path. */
+export function createHttpApp(deps: Deps, database: Database, web?: { handler: WebHandler; assets?: Hono }) {
+  const app = new Hono();
+  const api = createApi(deps);
+  // Outermost, so refusals below carry them too (/api applies both itself: createApi).
+  app.use(securityHeaders);
+  // First of all: no page reads a body before it is bounded (the health checks read none).
+  app.use(limitBodies(deps.config, newTid));
   if (web) {
     if (web.assets) app.route("/", web.assets);
     app.all("*", (c) => {
@@ -77,5 +113,19 @@ export function createHttpApp(deps: Deps, database: Database, web?: { handler: W
       return web.handler(request, async (inner) => api.fetch(inner, env));
     });
   }
+  const health = healthChecks(database);
+  const routed = app.fetch;
+  // Every request enters here (app.request too): /api goes to its own app, which guards itself; the health checks
+  // are answered at once; pages, assets and other paths take the router above.
+  app.fetch = (request, env, executionCtx) => {
+    const path = getPath(request);
+    if (path === "/api" || path.startsWith("/api/")) return api.fetch(request, env, executionCtx);
+    const method = request.method;
+    if (method === "GET" || method === "HEAD") {
+      if (path === "/healthz") return health.live(method);
+      if (path === "/readyz") return health.ready(method);
+    }
+    return routed(request, env, executionCtx);
+  };
   return { app, api };
 }

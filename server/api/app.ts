@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "../lib/cross-site";
+import { securityHeaders } from "../lib/security-headers";
 import { agentExportRoutes } from "../modules/agent/export-routes";
 import { agentRoutes, homeRoutes, publishedRoutes, userAgentRoutes } from "../modules/agent/routes";
 import { assistantRoutes } from "../modules/assistant/routes";
@@ -33,6 +34,7 @@ import { tempChatRoutes } from "../modules/tempchat/routes";
 import { tenantRoutes } from "../modules/tenant/routes";
 import { triggerEventRoutes, triggerRoutes } from "../modules/trigger";
 import { publishedWorkflowRoutes, workflowRoutes } from "../modules/workflow";
+import { limitBodies } from "./body-limit";
 import type { ApiEnv } from "./context";
 import { TOKEN_COOKIE } from "./cookies";
 import { notLoggedInFor } from "./http";
@@ -87,8 +89,23 @@ function bearer(header: string | undefined) {
   return token.length >= 20 && token.length <= 200 ? token : null;
 }
 
+/** A call the web layer makes in process (server/http.ts), as opposed to a request from the network. */
+const inProcess = (c: Context) => (c.env as Partial<InProcessEnv> | undefined)?.internalIp !== undefined;
+
 export function createApi(deps: Deps) {
   const api = new Hono<ApiEnv>();
+
+  // Requests from the network come here straight from server/http.ts (one router pass, not two nested apps), so
+  // the edge's two guards run here, in the same order: security headers outermost, then the body bound before
+  // anything reads a body. The web layer's in-process calls passed both at the page request that makes them.
+  // Made at the first request: the route table alone (tests/api/contract-routes) is built without a config.
+  let bounded: MiddlewareHandler | undefined;
+  api.use((c, next) => (inProcess(c) ? next() : securityHeaders(c, next)));
+  api.use((c, next) => {
+    if (inProcess(c)) return next();
+    bounded ??= limitBodies(deps.config, newTid);
+    return bounded(c, next);
+  });
 
   let warnedUntrustedProxy = false;
   api.use(async (c, next) => {
@@ -114,7 +131,8 @@ export function createApi(deps: Deps) {
 
   api.use(async (c, next) => {
     const fromHeader = bearer(c.req.header("authorization"));
-    const fromCookie = getCookie(c, TOKEN_COOKIE);
+    // A Bearer token wins, and its callers skip the cookie's cross-site check: the cookie is not read at all.
+    const fromCookie = fromHeader ? undefined : getCookie(c, TOKEN_COOKIE);
     const token = fromHeader ?? fromCookie ?? null;
     // A write may sign the caller out or change them: it checks the session itself, and calls after it check again.
     const reads = c.req.method === "GET" || c.req.method === "HEAD";

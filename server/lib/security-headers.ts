@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
 /** What every response carries: pages, resource routes, /api, assets and health checks. */
@@ -26,3 +26,18 @@ const api = secureHeaders({
  */
 export const securityHeaders: MiddlewareHandler = (c, next) =>
   c.req.path === "/api" || c.req.path.startsWith("/api/") ? api(c, next) : pages(c, next);
+
+/** The headers a middleware adds to an empty answer, read by running it once. */
+async function headersAddedBy(middleware: MiddlewareHandler) {
+  const res = await new Hono()
+    .use(middleware)
+    .get("/", (c) => c.body(null))
+    .request("/");
+  return Object.freeze(Object.fromEntries(res.headers)) as Readonly<Record<string, string>>;
+}
+
+/**
+ * The non-/api headers as one plain object, for answers made before any middleware runs (the health checks
+ * under load): taken from the middleware itself, so the two cannot drift apart.
+ */
+export const pageSecurityHeaders = headersAddedBy(pages);
