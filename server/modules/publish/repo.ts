@@ -90,67 +90,103 @@ export async function lockTarget(db: Db, targetType: TargetType, targetId: numbe
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`publish:${targetType}`}), ${targetId})`);
 }
 
-export async function pageApplies(
-  db: Db,
-  tenantId: number,
-  f: { targetType?: TargetType; status?: ApplyRow["status"]; kw?: string },
-  limit: number,
-  offset: number,
-) {
-  const conditions: SQL[] = [eq(publishApplies.tenantId, tenantId)];
-  if (f.targetType) conditions.push(eq(publishApplies.targetType, f.targetType));
-  if (f.kw)
-    conditions.push(
-      or(
-        ilike(publishApplies.name, containsPattern(f.kw)),
-        ilike(publishApplies.description, containsPattern(f.kw)),
-      ) as SQL,
+interface ApplyFilter {
+  targetType?: TargetType;
+  status?: ApplyRow["status"];
+  kw?: string;
+}
+
+/** Which conditions an audit-queue query has; its values go in placeholders, so one shape is one statement. */
+const applyShape = (f: ApplyFilter) => [f.targetType ? "t" : "", f.status ? "s" : "", f.kw ? "k" : ""].join("");
+
+/**
+ * 发布审核's reads (every visit to the queue runs them), built once per filter shape and database (prepared.ts):
+ * building them anew was a tenth of the call. Without a status: waiting applications first, each part newest
+ * first, read in the order of the (tenant, status, id) index, where one query ordered by a CASE over the status
+ * sorted every matching row (11 ms for 1000 of them).
+ */
+const applyPageReads = preparedPerShape(
+  (shape: string) => shape,
+  (db, shape) => {
+    const p = sql.placeholder;
+    const conditions: SQL[] = [eq(publishApplies.tenantId, p("tenantId"))];
+    if (shape.includes("t")) conditions.push(eq(publishApplies.targetType, p("targetType")));
+    if (shape.includes("k"))
+      conditions.push(
+        or(ilike(publishApplies.name, p("pattern")), ilike(publishApplies.description, p("pattern"))) as SQL,
+      );
+    const newest = (where: SQL | undefined, name: string) =>
+      db
+        // A plugin application's list row says HTTP or CODE: that one field of the snapshot.
+        .select({
+          apply: { ...applyListColumns, pluginType: sql<string | null>`${publishApplies.config}->>'type'` },
+          user: listUserColumns,
+        })
+        .from(publishApplies)
+        .leftJoin(users, eq(users.id, publishApplies.applyUserId))
+        .where(where)
+        .orderBy(desc(publishApplies.id))
+        .limit(p("limit"))
+        .offset(p("offset"))
+        .prepare(`apply_${name}_${shape}`);
+    const byStatus = and(...conditions, eq(publishApplies.status, p("status")));
+    const waiting = and(...conditions, eq(publishApplies.status, "Applying"));
+    const settled = and(
+      ...conditions,
+      inArray(
+        publishApplies.status,
+        applyStatuses.filter((status) => status !== "Applying"),
+      ),
     );
-  const newest = (where: SQL | undefined, skip: number, take: number) =>
-    db
-      // A plugin application's list row says HTTP or CODE: that one field of the snapshot.
-      .select({
-        apply: { ...applyListColumns, pluginType: sql<string | null>`${publishApplies.config}->>'type'` },
-        user: listUserColumns,
-      })
-      .from(publishApplies)
-      .leftJoin(users, eq(users.id, publishApplies.applyUserId))
-      .where(where)
-      .orderBy(desc(publishApplies.id))
-      .limit(take)
-      .offset(skip);
-  const byStatus = (status: ApplyRow["status"]) => and(...conditions, eq(publishApplies.status, status));
+    return {
+      byStatus: newest(byStatus, "page"),
+      byStatusCount: db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(publishApplies)
+        .where(byStatus)
+        .prepare(`apply_count_${shape}`),
+      waiting: newest(waiting, "waiting"),
+      settled: newest(settled, "settled"),
+      counts: db
+        .select({
+          n: sql<number>`count(*)::int`,
+          waiting: sql<number>`(count(*) filter (where ${publishApplies.status} = 'Applying'))::int`,
+        })
+        .from(publishApplies)
+        .where(and(...conditions))
+        .prepare(`apply_counts_${shape}`),
+    };
+  },
+);
+
+export async function pageApplies(db: Db, tenantId: number, f: ApplyFilter, limit: number, offset: number) {
+  const reads = applyPageReads(db)(applyShape(f));
+  const values = {
+    tenantId,
+    targetType: f.targetType ?? "",
+    status: f.status ?? "",
+    pattern: f.kw ? containsPattern(f.kw) : "",
+  };
   if (f.status) {
-    const where = byStatus(f.status);
     const [rows, [count]] = await Promise.all([
-      newest(where, offset, limit),
-      db.select({ n: sql<number>`count(*)::int` }).from(publishApplies).where(where),
+      reads.byStatus.execute({ ...values, limit, offset }),
+      reads.byStatusCount.execute(values),
     ]);
     return { rows, total: count?.n ?? 0 };
   }
-  // Waiting applications first, each part newest first: reads in the order of the (tenant, status, id) index,
-  // where one query ordered by a CASE over the status sorted every matching row (11 ms for 1000 of them).
-  const waitingOnly = byStatus("Applying");
-  const settled = and(
-    ...conditions,
-    inArray(
-      publishApplies.status,
-      applyStatuses.filter((status) => status !== "Applying"),
-    ),
-  );
   const [[counts], waiting] = await Promise.all([
-    db
-      .select({
-        n: sql<number>`count(*)::int`,
-        waiting: sql<number>`(count(*) filter (where ${publishApplies.status} = 'Applying'))::int`,
-      })
-      .from(publishApplies)
-      .where(and(...conditions)),
-    newest(waitingOnly, offset, limit),
+    reads.counts.execute(values),
+    reads.waiting.execute({ ...values, limit, offset }),
   ]);
   const waitingCount = counts?.waiting ?? 0;
   const rest =
-    waiting.length < limit ? await newest(settled, Math.max(0, offset - waitingCount), limit - waiting.length) : [];
+    waiting.length < limit
+      ? await reads.settled.execute({
+          ...values,
+          limit: limit - waiting.length,
+          offset: Math.max(0, offset - waitingCount),
+        })
+      : [];
   return { rows: [...waiting, ...rest], total: counts?.n ?? 0 };
 }
 
