@@ -1,19 +1,30 @@
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { yieldBetweenStatements } from "./yielding";
 
 let client: PGlite;
 let ping: () => Promise<boolean>;
 /** Every statement the engine was handed, in order. */
 const executed: string[] = [];
+const ABORTED = "select 'the engine has aborted'";
+/** A message through the protocol API: a named statement's, or PGlite's own for a plain query. */
+const PROTOCOL = "(protocol message)";
 
 beforeAll(async () => {
   const raw = await PGlite.create({ dataDir: "memory://" });
   const query = raw.query.bind(raw);
   raw.query = ((...args: Parameters<PGlite["query"]>) => {
     executed.push(args[0]);
+    // An engine that aborted fails without an SQLSTATE (a WebAssembly RuntimeError).
+    if (args[0] === ABORTED) return Promise.reject(new Error("RuntimeError: unreachable"));
     return query(...args);
   }) as PGlite["query"];
+  // Named statements (texts asked again) reach the engine through its protocol API.
+  const stream = raw.execProtocolStream.bind(raw);
+  raw.execProtocolStream = ((...args: Parameters<PGlite["execProtocolStream"]>) => {
+    executed.push(PROTOCOL);
+    return stream(...args);
+  }) as PGlite["execProtocolStream"];
   ({ client, ping } = yieldBetweenStatements(raw));
   await client.query("create table t (n int)");
 });
@@ -26,6 +37,18 @@ afterAll(() => client.close());
  */
 let calls = 0;
 const busy = () => client.query("select count(*) from generate_series(1, $1::int)", [5000 + calls++]);
+
+/** Moves the queue's clock past the readiness ping's freshness window, as if the engine had been quiet since. */
+let quietUntil = 0;
+function quiet() {
+  // A faked clock starts at 0: it is moved past every time the queue has seen, real or faked.
+  quietUntil = Math.max(quietUntil, performance.now()) + 60_000;
+  vi.useFakeTimers({ toFake: ["performance"] });
+  vi.advanceTimersByTime(quietUntil);
+}
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("yieldBetweenStatements", () => {
   it("lets the event loop run between concurrent statements instead of running them all in one turn", async () => {
@@ -43,12 +66,14 @@ describe("yieldBetweenStatements", () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     const next = client.query("select 'after idle'");
     // Microtasks only: no timer, setImmediate or I/O runs in this loop.
-    for (let i = 0; i < 20 && executed.at(-1) !== "select 'after idle'"; i++) await Promise.resolve();
-    expect(executed.slice(-2)).toEqual(["select 'before idle'", "select 'after idle'"]);
+    const statements = () => executed.filter((e) => e !== PROTOCOL);
+    for (let i = 0; i < 20 && statements().at(-1) !== "select 'after idle'"; i++) await Promise.resolve();
+    expect(statements().slice(-2)).toEqual(["select 'before idle'", "select 'after idle'"]);
     await next;
   });
 
   it("answers the readiness ping before the statements already queued", async () => {
+    quiet();
     const order: string[] = [];
     const queued = Array.from({ length: 100 }, (_, i) => busy().then(() => order.push(`q${i}`)));
     const pinged = ping().then((ok) => order.push(ok ? "ping" : "ping failed"));
@@ -72,5 +97,30 @@ describe("yieldBetweenStatements", () => {
       }),
     ).rejects.toThrow("boom");
     expect((await client.query<{ c: number }>("select count(*)::int as c from t")).rows[0]?.c).toBe(50);
+  });
+});
+
+describe("the readiness ping", () => {
+  it("takes an answer of the last second as proof of life, without a statement of its own", async () => {
+    await client.query("select 'just answered'");
+    const before = executed.length;
+    expect(await ping()).toBe(true);
+    expect(executed.length).toBe(before);
+  });
+
+  it("takes the engine's refusal of a statement as an answer too", async () => {
+    quiet();
+    await expect(client.query("select * from no_such_table")).rejects.toMatchObject({ code: "42P01" });
+    const before = executed.length;
+    expect(await ping()).toBe(true);
+    expect(executed.length).toBe(before);
+  });
+
+  it("asks the engine itself when the last statement failed without its answer", async () => {
+    quiet();
+    await expect(client.query(ABORTED)).rejects.toThrow("unreachable");
+    const before = executed.length;
+    expect(await ping()).toBe(true);
+    expect(executed.length).toBeGreaterThan(before);
   });
 });

@@ -34,7 +34,6 @@ class StatementQueue {
 
   release() {
     this.busy = false;
-    this.lastAnswer = performance.now();
     this.pump();
     if (!this.busy && !this.scheduled) this.watchIdle();
   }
@@ -52,12 +51,20 @@ class StatementQueue {
     });
   }
 
-  /** When the last statement or transaction ended (answered, with rows or with an SQL error). */
+  /** When the engine last answered a statement (with rows or with an SQL error: either way it is alive). */
   lastAnswer = Number.NEGATIVE_INFINITY;
 
-  /** A statement or transaction holds the queue. */
-  get held() {
-    return this.busy;
+  /** Runs a statement, noting when the engine answered; a failure that is not the engine's answer is not noted. */
+  async answered<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      const result = await run();
+      this.lastAnswer = performance.now();
+      return result;
+    } catch (err) {
+      // The engine's own refusals carry an SQLSTATE; an aborted engine throws without one.
+      if (typeof (err as { code?: unknown } | null)?.code === "string") this.lastAnswer = performance.now();
+      throw err;
+    }
   }
 
   /** Inside an open transaction: waits for a loop turn when the slice is spent (the transaction keeps the queue). */
@@ -169,7 +176,7 @@ export function yieldBetweenStatements(client: PGlite) {
     async (...args: Parameters<Query>) => {
       await queue.acquire(urgent);
       try {
-        return await query(...args);
+        return await queue.answered(() => query(...args));
       } finally {
         queue.release();
       }
@@ -213,7 +220,7 @@ export function yieldBetweenStatements(client: PGlite) {
       waitingReads.delete(key);
       try {
         const stamp = sources && cache?.stamp(sources);
-        const result = await query(sql, params, options);
+        const result = await queue.answered(() => query(sql, params, options));
         if (sources && stamp) cache?.set(key, sources, stamp, result);
         return result;
       } finally {
@@ -233,9 +240,8 @@ export function yieldBetweenStatements(client: PGlite) {
           await queue.pause();
           cache?.wrote(args[0]);
           try {
-            return await tx.query(...args);
+            return await queue.answered(() => tx.query(...args));
           } finally {
-            queue.lastAnswer = performance.now();
             cache?.wrote(args[0]);
           }
         }) as Query;
@@ -263,11 +269,11 @@ export function yieldBetweenStatements(client: PGlite) {
     },
     cacheStats: () => cache?.stats() ?? null,
     async ping() {
-      // PGlite runs each statement synchronously on this thread, so while this code runs no statement is
-      // executing: a held queue means a transaction between statements, or a result on its way back. If the
-      // engine answered within FRESH_MS it is alive; a ping would only measure how long that transaction
-      // holds the queue (seconds for a batch of 200 turn starts on a busy machine), not the database.
-      if (queue.held && performance.now() - queue.lastAnswer < FRESH_MS) return true;
+      // An engine that answered a statement within FRESH_MS is alive: under load that is milliseconds ago, and a
+      // ping of its own would cost the one thread a statement per probe, or wait behind a transaction holding
+      // the queue. A stuck statement still reads as not ready: the answer goes stale and the ping waits (the
+      // caller's timeout). PGlite runs each statement synchronously on this thread, so none runs right now.
+      if (performance.now() - queue.lastAnswer < FRESH_MS) return true;
       try {
         await urgentQuery("select 1");
         return true;
