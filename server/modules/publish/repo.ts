@@ -257,10 +257,22 @@ export async function publishedOfTarget(db: Db, targetType: TargetType, targetId
     .orderBy(desc(publishedItems.id));
 }
 
-/** The live publications of several targets, newest first. */
+/**
+ * The live publications of several targets, newest first: what a list shows of each (publisher, note, category,
+ * scope), not its `config` snapshot — a whole agent's configuration per row, read and copied out of the read cache
+ * for every agent on every list page.
+ */
 const publishedOfTargetsRead = preparedFor((db) =>
   db
-    .select()
+    .select({
+      id: publishedItems.id,
+      tenantId: publishedItems.tenantId,
+      targetId: publishedItems.targetId,
+      scope: publishedItems.scope,
+      userId: publishedItems.userId,
+      remark: publishedItems.remark,
+      category: publishedItems.category,
+    })
     .from(publishedItems)
     .where(
       and(
