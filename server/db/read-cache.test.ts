@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyAnswer } from "./read-cache";
 import { yieldBetweenStatements } from "./yielding";
 
 let client: PGlite;
@@ -122,5 +123,27 @@ describe("the embedded database's read cache", () => {
     expect(hits()).toBe(before);
     await client.query(`update "other" set "name" = 'o2' where "id" = 1`);
     expect((await client.query<{ name: string }>(reads[0] as string)).rows[0]?.name).toBe("o2");
+  });
+
+  it("copies an answer as structuredClone does, for every kind of value a row holds", async () => {
+    const answer = await client.query<Record<string, any>>(
+      `select 1::int as i, 9007199254740993::bigint as b, 1.5::numeric as n, 2.5::float8 as f, 'x'::text as t,
+              true as yes, null::text as nothing, '2026-11-27T10:00:00Z'::timestamptz as at, '2026-11-27'::date as d,
+              '\\x0102ff'::bytea as bytes, array[1, 2]::int[] as ints, array['a', null]::text[] as texts,
+              '{"a": [1, {"b": null}], "__proto__": {"polluted": true}}'::jsonb as j, '[1, "2"]'::jsonb as list,
+              gen_random_uuid() as id`,
+    );
+    const copy = copyAnswer(answer);
+    expect(copy).toStrictEqual(structuredClone(answer));
+    const [row, original] = [copy.rows[0], answer.rows[0]];
+    for (const name of ["at", "d", "bytes", "ints", "j", "list"]) expect(row?.[name]).not.toBe(original?.[name]);
+    expect(row?.bytes).toBeInstanceOf(Uint8Array);
+    expect(row?.at).toBeInstanceOf(Date);
+    // A JSON key "__proto__" stays an own key; no prototype is set from data.
+    expect(Object.keys(row?.j)).toEqual(["a", "__proto__"]);
+    expect(Object.getPrototypeOf(row?.j)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    row?.j.a.push(3);
+    expect(original?.j.a).toHaveLength(2);
   });
 });

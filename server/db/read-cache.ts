@@ -32,7 +32,32 @@ export const CACHEABLE_TABLES = [
   // Every signed-in page shows the unread count; notifications are written on publish, audit and reading them.
   "notify_message",
   "notify_message_user",
+  // 发布审核's list and counts: written by applying, auditing, taking off the square and deleting a target.
+  "publish_apply",
 ] as const;
+
+/**
+ * A copy of an answer as PGlite gives it (rows of numbers, strings, booleans, bigints, nulls, Dates, bytes and
+ * parsed JSON), equal to structuredClone's but about three times faster on such rows: every cache hit is copied,
+ * ~1 ms of a 智能体开发 page's reads with structuredClone. Anything else is left to structuredClone.
+ */
+export function copyAnswer<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyAnswer) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView))
+    return (value as unknown as Uint8Array).slice() as unknown as T;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = copyAnswer((value as Record<string, unknown>)[key]);
+    // A JSON key "__proto__" is an own property, not the prototype.
+    if (key === "__proto__")
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
+  return copy as T;
+}
 
 const MAX_ENTRIES = 2_000;
 
@@ -145,7 +170,7 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
       entries.delete(key);
       entries.set(key, entry);
       hits += 1;
-      return { value: structuredClone(entry.value) };
+      return { value: copyAnswer(entry.value) };
     },
     /** The generations a read runs under, taken right before it executes (statements run one at a time). */
     stamp(sources: string[]) {
@@ -153,7 +178,7 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
     },
     set(key: string, sources: string[], stamp: { generations: number[]; epoch: number }, value: unknown) {
       if (stamp.epoch !== epoch || sources.some((t, i) => generation.get(t) !== stamp.generations[i])) return;
-      entries.set(key, { value: structuredClone(value), tables: sources, ...stamp });
+      entries.set(key, { value: copyAnswer(value), tables: sources, ...stamp });
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
     },
     /** After a statement that is not a cacheable read has run (or failed): whatever it may have written is stale. */

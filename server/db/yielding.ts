@@ -1,6 +1,6 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { namedStatements } from "./named-statements";
-import { type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
+import { copyAnswer, type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
 
 /** How long statements may run back to back before the event loop gets a turn. */
 const SLICE_MS = 4;
@@ -214,7 +214,7 @@ export function yieldBetweenStatements(client: PGlite) {
     const cached = sources && cache?.get(key);
     if (cached) return cached.value as Awaited<ReturnType<Query>>;
     const waiting = waitingReads.get(key);
-    if (waiting) return structuredClone(await waiting);
+    if (waiting) return copyAnswer(await waiting);
     const read = (async () => {
       await queue.acquire(false);
       waitingReads.delete(key);
