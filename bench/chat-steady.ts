@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { conversationsFor, direct, mainThreadCpuMs, type Sample, setUp, viaApi } from "./chat";
+import { conversationsFor, direct, healthP99, mainThreadCpuMs, type Sample, setUp, viaApi } from "./chat";
 import { bundleChatServer } from "./chat-bundle";
 import { cpuMsOf, machine, rssOf, startChild, startRuntime } from "./chat-procs";
 import { ms, percentile, table } from "./lib";
@@ -102,16 +102,7 @@ export async function benchChatSteady() {
     const a: Sample[] = apiTurns.measured.map((t) => t.value.sample);
     // CPU is over the whole API run (its start and tail included), so it is divided by every turn of it.
     const turnsRun = apiTurns.all.length;
-    const probeP99 = (p: string) => {
-      const answers = health.filter((h) => h.path === p);
-      const failed = answers.filter((h) => !h.ok).length;
-      return `${ms(
-        percentile(
-          answers.map((h) => h.ms),
-          99,
-        ),
-      )} (${answers.length}${failed ? `, ${failed} failed` : ""})`;
-    };
+    const probeP99 = (p: string) => healthP99(health, p);
     const row = (label: string, first: number[], last: number[]) => [label, ...first.map(ms), ...last.map(ms)];
     const df = pcts(d.map((s) => s.first));
     const dl = pcts(d.map((s) => s.last));

@@ -58,6 +58,17 @@ export function mainThreadCpuMs(pid: number) {
     return 0;
   }
 }
+/** The p99 of the health probe's answers on `path` (bench/health-probe.ts), with how many and how many failed. */
+export function healthP99(answers: { path: string; ms: number; ok: boolean }[], path: string) {
+  const on = answers.filter((h) => h.path === path);
+  const failed = on.filter((h) => !h.ok).length;
+  return `${ms(
+    percentile(
+      on.map((h) => h.ms),
+      99,
+    ),
+  )} (${on.length}${failed ? `, ${failed} failed` : ""})`;
+}
 const expectedChunk = (i: number) => `片段${i} `;
 
 export async function direct(url: string, key: string, expected = CHUNKS): Promise<Sample> {
@@ -229,16 +240,7 @@ export async function benchChat() {
       }
       takeArrivals();
       const health = probe.lines.splice(0);
-      const probeP99 = (p: string) => {
-        const answers = health.filter((h) => h.path === p);
-        const failed = answers.filter((h) => !h.ok).length;
-        return `${ms(
-          percentile(
-            answers.map((h) => h.ms),
-            99,
-          ),
-        )} (${answers.length}${failed ? `, ${failed} failed` : ""})`;
-      };
+      const probeP99 = (p: string) => healthP99(health, p);
       const apiSamples = runs.map((r) => r.sample);
       const lost = apiSamples.reduce((sum, s) => sum + s.lost, 0);
       const d = { first: pcts(directSamples.map((s) => s.first)), last: pcts(directSamples.map((s) => s.last)) };
