@@ -96,8 +96,11 @@ interface ApplyFilter {
   kw?: string;
 }
 
-/** Which conditions an audit-queue query has; its values go in placeholders, so one shape is one statement. */
-const applyShape = (f: ApplyFilter) => [f.targetType ? "t" : "", f.status ? "s" : "", f.kw ? "k" : ""].join("");
+/**
+ * Which conditions an audit-queue query has; its values go in placeholders, so one shape is one set of statements.
+ * A status picks one of the set (byStatus), so it is no part of the shape.
+ */
+const applyShape = (f: ApplyFilter) => [f.targetType ? "t" : "", f.kw ? "k" : ""].join("");
 
 /**
  * 发布审核's reads (every visit to the queue runs them), built once per filter shape and database (prepared.ts):
