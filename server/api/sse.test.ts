@@ -65,6 +65,30 @@ describe("sseChannel", () => {
     expect((await chunks).join("")).toBe('data: {"n":1}\n\ndata: {"n":2}\n\n');
   });
 
+  it("holds the frames sent before its stream is made and writes them as the stream's first chunk", async () => {
+    const channel = sseChannel();
+    channel.send({ n: 1 });
+    channel.send({ n: 2 });
+    const reader = channel.stream.getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toBe('data: {"n":1}\n\ndata: {"n":2}\n\n');
+    channel.send({ n: 3 });
+    channel.close();
+    expect(decoder.decode((await reader.read()).value)).toBe('data: {"n":3}\n\n');
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it("ends its stream after the held frames when it was closed before the stream was made", async () => {
+    const channel = sseChannel();
+    channel.send({ n: 1 });
+    channel.close();
+    channel.send({ n: 2 });
+    expect((await chunksOf(channel.stream)).join("")).toBe('data: {"n":1}\n\n');
+    const empty = sseChannel();
+    empty.close();
+    expect(await chunksOf(empty.stream)).toEqual([]);
+  });
+
   it("drops held frames once the reader has gone away", async () => {
     const channel = sseChannel();
     const reader = channel.stream.getReader();

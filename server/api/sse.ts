@@ -70,25 +70,41 @@ export function sseChannel() {
       if (!closed) write(text);
     },
   };
-  const stream = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-    cancel() {
-      uncount();
-      closed = true;
-      pending = "";
-      due.delete(self);
-    },
-  });
+  let stream: ReadableStream<Uint8Array> | null = null;
   return {
-    stream,
+    /**
+     * Made at first use, normally when the response is returned: a web stream costs some 20-40 µs to make (Node 20's
+     * transferable set-up), which a chat paid before its model request. Frames sent before are held, and written
+     * as its first chunk; a channel closed before is closed right after that chunk.
+     */
+    get stream() {
+      stream ??= new ReadableStream<Uint8Array>({
+        start(c) {
+          controller = c;
+          const held = pending;
+          pending = "";
+          if (held) write(held);
+          if (closed) c.close();
+        },
+        cancel() {
+          uncount();
+          closed = true;
+          pending = "";
+          due.delete(self);
+        },
+      });
+      return stream;
+    },
     send(data: unknown) {
-      if (closed || !controller) return;
+      if (closed) return;
       const text = `data: ${JSON.stringify(data)}\n\n`;
       if (!counted) {
         counted = true;
         openStreams += 1;
+      }
+      if (!controller) {
+        pending += text;
+        return;
       }
       const window = coalesceMs(openStreams);
       if (!pending && performance.now() - lastWrite >= window) return write(text);
@@ -100,9 +116,14 @@ export function sseChannel() {
       }
     },
     close() {
-      if (closed || !controller) return;
+      if (closed) return;
       uncount();
       due.delete(self);
+      if (!controller) {
+        // Held frames stay for the stream's first chunk.
+        closed = true;
+        return;
+      }
       self.flush();
       closed = true;
       try {
