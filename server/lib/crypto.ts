@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomInt } from "node:crypto";
+import { hash as digest, randomBytes, randomInt } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 
 /** 256 random bits, URL-safe; only its hash is stored. */
 export const newToken = () => randomBytes(32).toString("base64url");
-export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+/** One-shot (no Hash object): every authenticated request hashes its token. */
+export const sha256 = (value: string) => digest("sha256", value, "hex");
 export const sixDigitCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 export const randomDigits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join("");
 
