@@ -23,6 +23,11 @@ let big: Peer;
 let silent: Peer;
 let drip: Peer;
 let cut: Peer;
+/** Answers the first request on each connection and drops the connection at the second, as a peer closing an idle
+ * kept-alive connection at the moment a request is sent on it. */
+let idleClosing: Peer;
+/** Drops every connection without an answer. */
+let dropping: Peer;
 /** Responses of `drip` that closed before their end (the client went away). */
 const dripsClosed: string[] = [];
 
@@ -43,8 +48,16 @@ beforeAll(async () => {
     res.write("part");
     setImmediate(() => res.destroy());
   });
+  const requestsOn = new WeakMap<object, number>();
+  idleClosing = await listen((req, res) => {
+    const n = (requestsOn.get(req.socket) ?? 0) + 1;
+    requestsOn.set(req.socket, n);
+    if (n > 1) req.socket.destroy();
+    else res.end("answered");
+  });
+  dropping = await listen((req) => req.socket.destroy());
 });
-afterAll(() => closePeers([internal, redirector, big, silent, drip, cut]));
+afterAll(() => closePeers([internal, redirector, big, silent, drip, cut, idleClosing, dropping]));
 
 const egressFailure = (promise: Promise<unknown>) => failure<EgressError>(promise);
 
@@ -190,5 +203,18 @@ describe("guardedRequest", () => {
 
     const error = await failure<Error>(readAll((await request(cut.url)).body));
     expect(`${error?.message} ${(error as { code?: string })?.code}`).toMatch(/terminated|aborted|ECONNRESET/);
+  });
+
+  it("sends again on a new connection when a kept-alive one is closed as the request goes out, and only then", async () => {
+    const request = guardedRequest({ EGRESS_ALLOW: "127.0.0.1" });
+    const post = { method: "POST", body: "{}" };
+    expect(await readAll((await request(`${idleClosing.url}/first`, post)).body)).toBe("answered");
+    expect(await readAll((await request(`${idleClosing.url}/second`, post)).body)).toBe("answered");
+    // The second went out on the kept connection, which the peer closed, then once more on a new one.
+    expect(idleClosing.seen.map((s) => s.path)).toEqual(["/first", "/second", "/second"]);
+
+    // A new connection that fails is the peer's answer: not sent twice.
+    expect(await egressFailure(request(`${dropping.url}/once`, post))).toMatchObject({ reason: "unreachable" });
+    expect(dropping.seen.map((s) => s.path)).toEqual(["/once"]);
   });
 });

@@ -68,8 +68,14 @@ export interface Hop {
   body: Buffer | null;
 }
 
-/** One request to a checked target; resolves with the response head, the body still to be read. */
-function send(target: Target, hop: Hop, limits: Limits, life: Lifetime): Promise<IncomingMessage> {
+/** Errors of a connection the peer closed or reset. */
+const RESETS = new Set(["ECONNRESET", "EPIPE"]);
+
+/**
+ * One request to a checked target; resolves with the response head, the body still to be read. `fresh` sends it on
+ * a new connection instead of a kept-alive one.
+ */
+function send(target: Target, hop: Hop, limits: Limits, life: Lifetime, fresh = false): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     // Aborted while the hop was checked (a name being resolved): nothing goes out.
     if (life.aborted) return reject(life.aborted.reason);
@@ -81,7 +87,7 @@ function send(target: Target, hop: Hop, limits: Limits, life: Lifetime): Promise
       path: `${url.pathname}${url.search}`,
       method: hop.method,
       headers: hop.headers,
-      agent: agents[url.protocol as "http:" | "https:"],
+      agent: fresh ? false : agents[url.protocol as "http:" | "https:"],
       lookup: pinnedLookup(target),
     });
     life.onAbort = (reason) => {
@@ -100,13 +106,20 @@ function send(target: Target, hop: Hop, limits: Limits, life: Lifetime): Promise
       socket.once("connect", () => clearTimeout(connectTimer));
       socket.once("close", () => clearTimeout(connectTimer));
     });
+    let answered = false;
     req.on("response", (res) => {
+      answered = true;
       clearTimeout(headersTimer);
       resolve(res);
     });
     req.on("error", (error) => {
       clearTimeout(headersTimer);
       if (life.aborted) reject(life.aborted.reason);
+      // A kept-alive connection the peer closed as this request went out (its idle timeout ran out, e.g. uvicorn's
+      // 5 s): nothing was answered, so the request goes once more, on a new connection. Node's own advice
+      // (`request.reusedSocket`); a new connection that fails is the peer's answer.
+      else if (req.reusedSocket && !answered && RESETS.has((error as NodeJS.ErrnoException).code ?? ""))
+        resolve(send(target, hop, limits, life, true));
       // Refused, reset, unreachable, TLS failure or silence: one answer, so replies cannot map ports.
       else reject(error instanceof EgressError ? error : unreachable(error));
     });
