@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useRouteLoaderData, useSearchParams } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { endpoints } from "#contract/api";
-import { AgentCard, agentCardAnchor, agentCardData } from "../components/agent/agent-card";
+import { AgentCard, agentCardAnchor, agentCardData, useAgentCardActions } from "../components/agent/agent-card";
 import { type AgentMenuAction, agentCardIcons, agentMenuItems } from "../components/agent/agent-menu";
 import { CreateAgentForm } from "../components/agent/create-agent-form";
 import { DevelopDialog, type DevelopReply } from "../components/agent/develop-dialogs";
@@ -114,6 +114,7 @@ function DevelopList({ data, reply }: { data: DevelopData; reply?: DevelopReply 
   const space = useCurrentSpace();
   const openMenu = Number(useSearchParams()[0].get("menu"));
   const more = useLoadMore(page, cleanUrl, readPage);
+  const cardActions = useAgentCardActions();
   const spaces = useRouteLoaderData<typeof spaceLoader>("routes/space-layout")?.spaces ?? [];
   const moveTargets = spaces.filter(
     (s) => s.id !== space.id && !(s.allowDevelop === 0 && s.currentUserRole === "User"),
@@ -169,6 +170,7 @@ function DevelopList({ data, reply }: { data: DevelopData; reply?: DevelopReply 
               hrefFor={dialogHref(agent.id)}
               menuHref={menuHref(agent.id)}
               menuOpen={openMenu === agent.id}
+              actions={cardActions}
             />
           ))}
         </div>

@@ -1,4 +1,5 @@
-import { Link, useFetcher, useSubmit } from "react-router";
+import type { FormEvent } from "react";
+import { Link, useFetchers, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { displayName, formatRelative } from "#app/lib/format";
 import type { AgentDto } from "#contract/api/agent-dto";
@@ -44,7 +45,47 @@ interface AgentCardProps {
   menuHref: string;
   /** This card's menu was asked for by the URL: drawn open. */
   menuOpen: boolean;
+  /** What the list's cards share (useAgentCardActions): one set of router hooks for the whole page. */
+  actions: AgentCardActions;
 }
+
+/** The fetcher of one card's star: each card's own, so stars clicked one after another all go through. */
+const starKey = (agentId: number) => `agent-star-${agentId}`;
+
+/**
+ * The cards' actions, made once by the list rather than by each card: a card's own useFetcher (with its form's
+ * action resolved against the routes) and useSubmit were a few percent of 智能体开发's server render. The star
+ * posts through the router as a fetcher keyed by its agent, as the card's own fetcher did; its pending intent is
+ * read from the router's fetchers.
+ */
+export function useAgentCardActions() {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const fetchers = useFetchers();
+  const starring = new Map<string, FormDataEntryValue | null>();
+  for (const fetcher of fetchers) {
+    if (fetcher.formData && fetcher.key.startsWith("agent-star-"))
+      starring.set(fetcher.key, fetcher.formData.get("intent"));
+  }
+  return {
+    hydrated,
+    /** The star's intent being posted ("star" / "unstar"), if any. */
+    starring: (agentId: number) => starring.get(starKey(agentId)),
+    star: (event: FormEvent<HTMLFormElement>, agentId: number) => {
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      submit(submitter ?? event.currentTarget, {
+        method: "post",
+        navigate: false,
+        fetcherKey: starKey(agentId),
+        preventScrollReset: true,
+      });
+    },
+    copy: (agentId: number) => submit({ intent: "copy", agentId }, { method: "post", preventScrollReset: true }),
+  };
+}
+
+export type AgentCardActions = ReturnType<typeof useAgentCardActions>;
 
 const menuTriggerClass = "flex size-7 items-center justify-center rounded hover:bg-gray-100";
 
@@ -56,9 +97,7 @@ export const agentCardAnchor = (agentId: number) => `agent-${agentId}`;
  * of `agentCardIcons`. Before JavaScript (and without it) the menu's trigger is a link to the page with this card's
  * menu open: drawing every card's menu of links made up about a ninth of the page's server render.
  */
-export function AgentCard({ agent, hrefFor, menuHref, menuOpen }: AgentCardProps) {
-  const submit = useSubmit();
-  const hydrated = useHydrated();
+export function AgentCard({ agent, hrefFor, menuHref, menuOpen, actions }: AgentCardProps) {
   const creator = agent.creator ? displayName(agent.creator) : "未知用户";
   const label = `${agent.name}的更多操作`;
   const trigger = <SpriteIcon sprite={agentCardIcons} name="More" className="size-4" />;
@@ -78,7 +117,7 @@ export function AgentCard({ agent, hrefFor, menuHref, menuOpen }: AgentCardProps
           </h3>
           <p className="line-clamp-2 min-h-[2lh] text-gray-500">{agent.description || "暂无描述"}</p>
         </div>
-        <StarToggle agentId={agent.id} starred={agent.devCollected} name={agent.name} />
+        <StarToggle agentId={agent.id} starred={agent.devCollected} name={agent.name} actions={actions} />
       </div>
       <footer className="flex items-center gap-2 text-[13px] text-gray-500">
         <span className="truncate">{creator}</span>
@@ -89,7 +128,7 @@ export function AgentCard({ agent, hrefFor, menuHref, menuOpen }: AgentCardProps
         <span className="ml-auto" />
         <PublishStatusBadge status={agent.publishStatus} />
         <div className="relative z-10">
-          {hydrated || menuOpen ? (
+          {actions.hydrated || menuOpen ? (
             <Menu
               label={label}
               align="end"
@@ -98,8 +137,7 @@ export function AgentCard({ agent, hrefFor, menuHref, menuOpen }: AgentCardProps
               defaultOpen={menuOpen}
               entries={agentMenuEntries(agent, {
                 hrefFor,
-                copyNow: () =>
-                  submit({ intent: "copy", agentId: agent.id }, { method: "post", preventScrollReset: true }),
+                copyNow: () => actions.copy(agent.id),
               })}
             />
           ) : (
@@ -113,13 +151,25 @@ export function AgentCard({ agent, hrefFor, menuHref, menuOpen }: AgentCardProps
   );
 }
 
-/** 开发收藏: with JavaScript it flips at once (optimistically); without, the form posts and the page reloads. */
-function StarToggle({ agentId, starred, name }: { agentId: number; starred: boolean; name: string }) {
-  const fetcher = useFetcher();
-  const pending = fetcher.formData?.get("intent");
+/**
+ * 开发收藏: with JavaScript it flips at once (optimistically); without, the form posts (to this page's address,
+ * as the fetcher's form did) and the page reloads.
+ */
+function StarToggle({
+  agentId,
+  starred,
+  name,
+  actions,
+}: {
+  agentId: number;
+  starred: boolean;
+  name: string;
+  actions: AgentCardActions;
+}) {
+  const pending = actions.starring(agentId);
   const on = pending ? pending === "star" : starred;
   return (
-    <fetcher.Form method="post" preventScrollReset className="relative z-10">
+    <form method="post" className="relative z-10" onSubmit={(event) => actions.star(event, agentId)}>
       <input type="hidden" name="agentId" value={agentId} />
       <button
         type="submit"
@@ -136,6 +186,6 @@ function StarToggle({ agentId, starred, name }: { agentId: number; starred: bool
           className={on ? "size-4 fill-warning-500 text-warning-500" : "size-4 text-gray-400"}
         />
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
