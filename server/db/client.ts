@@ -6,6 +6,7 @@ import { vector } from "@electric-sql/pglite/vector";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { cachePoolReads } from "./pg-read-cache";
 import * as schema from "./schema";
 import { yieldBetweenStatements } from "./yielding";
 
@@ -18,6 +19,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /** The read cache's counts (read-cache.ts), null while it is off. */
+  cacheStats(): { hits: number; misses: number; entries: number } | null;
   /** PGlite only: the data directory as a tarball that `loadDataDir` opens again (tests copy a seeded one). */
   snapshot?(): Promise<Blob>;
 }
@@ -51,14 +54,21 @@ export async function openDatabase(opts: {
       import("drizzle-orm/node-postgres/migrator"),
     ]);
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const cache = cachePoolReads(pool, () => new pg.Client({ connectionString: opts.url }));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const pinger = pingConnection(() => new pg.Client({ connectionString: opts.url }));
     return {
       db,
       kind: "postgres",
-      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: folder }),
+      // The read cache starts once the schema it reads (foreign keys, triggers) is final.
+      migrate: async () => {
+        await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: folder });
+        await cache.enable();
+      },
       ping: pinger.ping,
+      cacheStats: cache.stats,
       close: async () => {
+        await cache.close();
         await pinger.close();
         await pool.end();
       },
@@ -87,6 +97,7 @@ export async function openDatabase(opts: {
     },
     // The readiness ping goes before queued chat statements: a real query, answered without their wait.
     ping: queued.ping,
+    cacheStats: queued.cacheStats,
     close: () => client.close(),
     snapshot: () => client.dumpDataDir("none"),
   };

@@ -1,7 +1,8 @@
 /**
  * Answers of repeated reads of rarely written tables (tenant settings, users and sessions, spaces, agents, their
- * components and publications, models…) kept in this process, for the embedded database only: PGlite is opened by
- * one process, so every write passes through this process's statement layer (yielding.ts), which tells the cache.
+ * components and publications, models…) kept in this process. PGlite is opened by one process, so every write
+ * passes through this process's statement layer (yielding.ts), which tells the cache; on PostgreSQL other
+ * processes' writes are announced by triggers (pg-read-cache.ts).
  * A chat turn's checks read about a dozen such rows that change seldom; each read costs the one thread a
  * millisecond or more, and 200 turns waited behind each other's.
  *
@@ -191,6 +192,10 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
       if (!names) clear();
       else for (const name of names) bump(name);
     },
+    /** After another process wrote `table` (PostgreSQL's notification, pg-read-cache.ts). */
+    touched(table: string) {
+      bump(table);
+    },
     /** After something we cannot inspect (a script of several statements). */
     clear,
     stats: () => ({ hits, misses, entries: entries.size }),
@@ -198,6 +203,9 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
 }
 
 export type ReadCache = ReturnType<typeof readCache>;
+
+/** PostgreSQL's trigger announcing writes to other processes (pg-read-cache.ts); it writes no table. */
+export const BUMP_TRIGGER = "read_cache_bump";
 
 /** The schema facts the cache needs, read from the catalog once the database is migrated. */
 export const SCHEMA_QUERY = `
@@ -210,7 +218,7 @@ export const SCHEMA_QUERY = `
   union all
   select 'trigger', cl.relname, null
     from pg_trigger t join pg_class cl on cl.oid = t.tgrelid
-   where not t.tgisinternal and cl.relnamespace = 'public'::regnamespace`;
+   where not t.tgisinternal and cl.relnamespace = 'public'::regnamespace and t.tgname <> '${BUMP_TRIGGER}'`;
 
 export function schemaFrom(rows: { kind: string; source: string; target: string | null }[]): Schema {
   const cascades = new Map<string, string[]>();

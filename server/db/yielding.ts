@@ -106,7 +106,13 @@ class StatementQueue {
 /** The read cache of each queued client, once enabled: memos of values computed from cacheable reads use it too. */
 const caches = new WeakMap<object, ReadCache>();
 
-/** The read cache behind a client (a drizzle database's `$client`), or null (PostgreSQL, a transaction, not yet on). */
+/** Sets (or with null removes) the read cache memos of `client` use: PostgreSQL's pool (pg-read-cache.ts). */
+export function attachReadCache(client: object, cache: ReadCache | null) {
+  if (cache) caches.set(client, cache);
+  else caches.delete(client);
+}
+
+/** The read cache behind a client (a drizzle database's `$client`), or null (a transaction, not yet on, or lost). */
 function readCacheOf(client: unknown): ReadCache | null {
   return (typeof client === "object" && client !== null && caches.get(client)) || null;
 }
@@ -115,8 +121,8 @@ function readCacheOf(client: unknown): ReadCache | null {
  * A value computed from several reads of cacheable tables (with code between them), kept in the client's read cache
  * like one read: served while none of `tables` was written since it was computed, each caller getting its own copy.
  * `compute` must read no table left out of `tables`; a table the cache does not track is never served stale (the
- * value is then not kept). Without a read cache (PostgreSQL, where other processes write too) it is computed each
- * time. `key` names the computation and its inputs.
+ * value is then not kept). Without a read cache (not enabled yet, or PostgreSQL's listener lost) it is computed
+ * each time. `key` names the computation and its inputs.
  */
 export async function remembered<T>(
   client: unknown,

@@ -13,7 +13,8 @@ import { startServer, type TestServer } from "../support/server";
  * seen by the very next turn: an edited prompt, a model taken offline, a member removed, a session expired or
  * ended, a user disabled, another model bound, a publication taken off. The agent a turn runs, with its configuration
  * and model, is also kept whole between turns (runnableAgent in the conversation service): each case here changes
- * one of the tables it reads. Runs on PostgreSQL too (no cache there), where it must hold as well.
+ * one of the tables it reads. Runs on PostgreSQL too, where the cache also hears of other processes' writes by
+ * notifications (server/db/pg-read-cache.ts).
  */
 const sha256 = (v: string) => createHash("sha256").update(v).digest("hex");
 

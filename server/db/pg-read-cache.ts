@@ -1,0 +1,169 @@
+import type pg from "pg";
+import { BUMP_TRIGGER, CACHEABLE_TABLES, type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
+import { attachReadCache } from "./yielding";
+
+/** The channel on which every write to a cacheable table is announced, with the table's name as payload. */
+const CHANNEL = "read_cache";
+/** How long a lost listener waits before it connects again; the cache is off meanwhile. */
+const RECONNECT_MS = 1_000;
+
+const READ = /^[\s(]*select\b/i;
+const SIDE_EFFECTS =
+  /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|nextval|setval|pg_advisory|pg_notify|pg_sleep/i;
+const ENDS_TRANSACTION = /^\s*(commit|end|rollback|abort)\b/i;
+/** Opening a transaction or a savepoint writes nothing (read-cache.ts would take it for a write it cannot read). */
+const OPENS = /^\s*(begin|start\s+transaction|savepoint|release)\b/i;
+
+type QueryConfig = { text?: string; values?: unknown[]; rowMode?: string };
+
+/** Every cacheable table announces its writes, from any process (statement triggers, so a bulk write notifies once). */
+async function installTriggers(pool: pg.Pool, tables: readonly string[]) {
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    // Processes starting together install one after the other.
+    await client.query("select pg_advisory_xact_lock(hashtext('read_cache_bump'))");
+    await client.query(`create or replace function ${BUMP_TRIGGER}() returns trigger language plpgsql as $$
+      begin perform pg_notify('${CHANNEL}', tg_table_name); return null; end $$`);
+    for (const table of tables) {
+      await client.query(`drop trigger if exists ${BUMP_TRIGGER} on "${table}"`);
+      await client.query(
+        `create trigger ${BUMP_TRIGGER} after insert or update or delete or truncate on "${table}"
+           for each statement execute function ${BUMP_TRIGGER}()`,
+      );
+    }
+    await client.query("commit");
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The read cache (read-cache.ts) on PostgreSQL. Other processes (the worker, more servers) write the same
+ * database, so a trigger on each cacheable table announces its writes (NOTIFY, delivered at commit) and this
+ * process's listener bumps the table: their writes are seen once the notification arrives, milliseconds after
+ * their commit (decision 0030). This process's own writes bump at once, before and after the statement and again
+ * when its transaction ends, so no read racing them on another pooled connection is kept. While the listener is
+ * not connected the cache is off; a new connection starts from an empty cache (notifications may have been missed).
+ * Reads inside transactions (a checked-out client) are never cached.
+ */
+export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tables = CACHEABLE_TABLES) {
+  let cache: ReadCache | null = null;
+  let schema: ReturnType<typeof schemaFrom> | null = null;
+  let listener: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const poolQuery = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+  pool.query = ((config: string | QueryConfig, values?: unknown, callback?: unknown) => {
+    const c = cache;
+    const text = typeof config === "string" ? config : config?.text;
+    if (!c || typeof text !== "string" || typeof values === "function" || callback)
+      return (poolQuery as (...a: unknown[]) => unknown)(config, values, callback);
+    if (!READ.test(text) || SIDE_EFFECTS.test(text)) {
+      c.wrote(text);
+      return poolQuery(config, values).finally(() => c.wrote(text));
+    }
+    const sources = c.sourcesOf(text);
+    if (!sources) return poolQuery(config, values);
+    const params = (typeof config === "object" && config.values) || values || [];
+    const rowMode = typeof config === "object" ? (config.rowMode ?? "") : "";
+    let key: string;
+    try {
+      key = JSON.stringify([text, params, rowMode]);
+    } catch {
+      return poolQuery(config, values);
+    }
+    const hit = c.get(key);
+    if (hit) return Promise.resolve(hit.value);
+    const stamp = c.stamp(sources);
+    return poolQuery(config, values).then((result) => {
+      // The answer as drizzle reads it; node-postgres's Result also carries its parsers (functions).
+      const { command, rowCount, rows, fields } = result;
+      c.set(key, sources, stamp, { command, rowCount, rows, fields });
+      return result;
+    });
+  }) as typeof pool.query;
+
+  // A transaction's writes become visible at its end: what it wrote is bumped again then.
+  const wrapped = new WeakSet<pg.PoolClient>();
+  const poolConnect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  pool.connect = (async (callback?: unknown) => {
+    if (callback) return (poolConnect as (cb: unknown) => void)(callback);
+    const client = await poolConnect();
+    if (wrapped.has(client)) return client;
+    wrapped.add(client);
+    const clientQuery = client.query.bind(client) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+    const written: string[] = [];
+    client.query = ((config: string | QueryConfig, values?: unknown, cb?: unknown) => {
+      const c = cache;
+      const text = typeof config === "string" ? config : config?.text;
+      if (!c || typeof text !== "string" || typeof values === "function" || cb)
+        return (clientQuery as (...a: unknown[]) => unknown)(config, values, cb);
+      if (ENDS_TRANSACTION.test(text))
+        return clientQuery(config, values).finally(() => {
+          for (const w of written.splice(0)) c.wrote(w);
+        });
+      if (OPENS.test(text) || (READ.test(text) && !SIDE_EFFECTS.test(text))) return clientQuery(config, values);
+      c.wrote(text);
+      written.push(text);
+      return clientQuery(config, values).finally(() => c.wrote(text));
+    }) as typeof client.query;
+    return client;
+  }) as typeof pool.connect;
+
+  const off = () => {
+    cache = null;
+    attachReadCache(pool, null);
+  };
+  const scheduleReconnect = () => {
+    off();
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connectListener().catch(scheduleReconnect);
+    }, RECONNECT_MS);
+    retry.unref();
+  };
+  async function connectListener() {
+    const client = newListener();
+    listener = client;
+    client.on("error", () => {
+      if (listener === client) scheduleReconnect();
+    });
+    client.on("end", () => {
+      if (listener === client) scheduleReconnect();
+    });
+    client.on("notification", (message) => {
+      if (listener === client && message.channel === CHANNEL && message.payload) cache?.touched(message.payload);
+    });
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+    if (stopped || listener !== client || !schema) return;
+    // Listening from here on: whatever was written before is read afresh.
+    cache = readCache(schema, tables);
+    attachReadCache(pool, cache);
+  }
+
+  return {
+    /** Installs the triggers, reads the schema and starts listening; call it once migrated. */
+    async enable() {
+      await installTriggers(pool, tables);
+      const { rows } = await poolQuery(SCHEMA_QUERY);
+      schema = schemaFrom(rows);
+      await connectListener();
+    },
+    stats: () => cache?.stats() ?? null,
+    async close() {
+      stopped = true;
+      clearTimeout(retry);
+      off();
+      const client = listener;
+      listener = null;
+      await client?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "#server/db/client";
+import { freshPostgres } from "../support/test-db";
+
+/**
+ * The read cache on PostgreSQL (server/db/pg-read-cache.ts), with two processes on one database: each is a
+ * `Database` of its own (its own pool, cache and listener), as the server and `npm run worker` are. A process sees
+ * its own writes at once and the other's once the notification arrives; a transaction's write once it commits;
+ * and while its listener is lost it caches nothing. The embedded database has one process, so this needs
+ * PostgreSQL: CI runs tests/api again with TEST_DATABASE_URL, and there it runs (chat-cache.test.ts checks the
+ * cache through the API on both databases).
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let fresh: Awaited<ReturnType<typeof freshPostgres>>;
+let a: Database;
+let b: Database;
+let tenantId: number;
+
+const nameIn = async (db: Database) => {
+  const { rows } = (await db.db.execute(sql`select "name" from "tenant" where "id" = ${tenantId}`)) as unknown as {
+    rows: { name: string }[];
+  };
+  return rows[0]?.name;
+};
+const rename = (db: Database, name: string) =>
+  db.db.execute(sql`update "tenant" set "name" = ${name} where "id" = ${tenantId}`);
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  fresh = await freshPostgres(true);
+  const url = fresh?.url as string;
+  [a, b] = await Promise.all([openDatabase({ url, dataDir: "" }), openDatabase({ url, dataDir: "" })]);
+  await a.migrate();
+  await b.migrate();
+  const { rows } = (await a.db.execute(sql`select "id" from "tenant" order by "id" limit 1`)) as unknown as {
+    rows: { id: number }[];
+  };
+  tenantId = rows[0]?.id as number;
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await fresh?.drop();
+});
+
+describe.skipIf(!onPostgres)("the read cache on PostgreSQL", () => {
+  it("answers a repeated read from the cache, and sees this process's own write at once", async () => {
+    await rename(a, "甲");
+    expect(await nameIn(a)).toBe("甲");
+    const hits = a.cacheStats()?.hits ?? 0;
+    expect(await nameIn(a)).toBe("甲");
+    expect(a.cacheStats()?.hits).toBe(hits + 1);
+    await rename(a, "乙");
+    expect(await nameIn(a)).toBe("乙");
+  });
+
+  it("sees the other process's write once its notification arrives", async () => {
+    expect(await nameIn(a)).toBe("乙");
+    expect(await nameIn(b)).toBe("乙");
+    // Kept by this process: only the notification can tell it of the change.
+    const hits = a.cacheStats()?.hits ?? 0;
+    expect(await nameIn(a)).toBe("乙");
+    expect(a.cacheStats()?.hits).toBe(hits + 1);
+    await rename(b, "丙");
+    expect(await nameIn(b)).toBe("丙");
+    await expect.poll(() => nameIn(a)).toBe("丙");
+  });
+
+  it("sees a transaction's write once it commits, and keeps nothing read inside it", async () => {
+    expect(await nameIn(a)).toBe("丙");
+    await a.db.transaction(async (tx) => {
+      await tx.execute(sql`update "tenant" set "name" = '丁' where "id" = ${tenantId}`);
+      const { rows } = (await tx.execute(sql`select "name" from "tenant" where "id" = ${tenantId}`)) as unknown as {
+        rows: { name: string }[];
+      };
+      expect(rows[0]?.name).toBe("丁");
+      // Outside the transaction the change is not committed yet.
+      expect(await nameIn(a)).toBe("丙");
+    });
+    expect(await nameIn(a)).toBe("丁");
+    await expect.poll(() => nameIn(b)).toBe("丁");
+  });
+
+  it("caches nothing while its listener is lost, and caches again once it has listened anew", async () => {
+    const admin = new pg.Client({ connectionString: fresh?.url });
+    await admin.connect();
+    try {
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'",
+      );
+    } finally {
+      await admin.end();
+    }
+    await expect.poll(() => a.cacheStats()).toBeNull();
+    await rename(b, "戊");
+    expect(await nameIn(a)).toBe("戊");
+    await expect.poll(() => a.cacheStats(), { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(() => b.cacheStats(), { timeout: 10_000 }).not.toBeNull();
+    expect(await nameIn(a)).toBe("戊");
+    await rename(b, "己");
+    await expect.poll(() => nameIn(a)).toBe("己");
+  });
+});
