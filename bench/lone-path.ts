@@ -1,6 +1,7 @@
 import http from "node:http";
 import { Session } from "node:inspector/promises";
 import net from "node:net";
+import { PGlite } from "@electric-sql/pglite";
 import { startFakeOpenAI } from "#tests/fixtures/fake-openai";
 import { ADMIN_PASSWORD, startServer } from "#tests/support/server";
 import { machine } from "./chat-procs";
@@ -40,6 +41,24 @@ for (const name of ["_writeGeneric"] as const) {
     return original.apply(this, args);
   };
 }
+
+// The server's request event (the head parsed): what came before is the client's send and Node's parsing.
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+  if (event === "request") mark("request received");
+  return emit.call(this, event, ...args);
+} as typeof emit;
+// The end of the last statement before the model request (the turn's start, stored): its time, kept up to date.
+const runExclusive = PGlite.prototype.runExclusive;
+PGlite.prototype.runExclusive = function <T>(this: PGlite, fn: () => Promise<T>) {
+  mark("first statement");
+  return (runExclusive.call(this, fn) as Promise<T>).finally(() => {
+    if (!marks.has("model request written")) {
+      marks.delete("stored");
+      mark("stored");
+    }
+  });
+} as PGlite["runExclusive"];
 
 async function api(path: string, token: string | null, body?: unknown) {
   const res = await server.call(path, { token, ...(body === undefined ? {} : { body }) });
@@ -103,7 +122,11 @@ const conversations: number[] = [];
 for (let i = 0; i < WARM + TURNS; i++)
   conversations.push((await api("/api/agent/conversation/create", token, { agentId })).id);
 const rows: Record<string, number>[] = [];
-/** With PROFILE=1: the windows (request sent → model asked) of the measured turns, on the profile's clock. */
+/**
+ * With PROFILE=1: the windows (request sent → model request written; from the turn stored with PROFILE=after-sql, to the
+ * first statement with PROFILE=before-sql) of
+ * the measured turns, on the profile's clock.
+ */
 const windows: [number, number][] = [];
 const session = new Session();
 for (const [i, id] of conversations.entries()) {
@@ -117,12 +140,24 @@ for (const [i, id] of conversations.entries()) {
   await turn(id, `turn ${i}`);
   mark("end");
   if (i < WARM) continue;
-  windows.push([marks.get("request sent")?.us ?? 0, marks.get("model request written")?.us ?? 0]);
+  const [from, to] =
+    process.env.PROFILE === "after-sql"
+      ? ["stored", "model request written"]
+      : process.env.PROFILE === "before-sql"
+        ? ["request sent", "first statement"]
+        : ["request sent", "model request written"];
+  windows.push([marks.get(from)?.us ?? 0, marks.get(to)?.us ?? 0]);
   const at = (l: string) => marks.get(l)?.at ?? Number.NaN;
   const cpu = (l: string) => marks.get(l)?.cpu ?? Number.NaN;
   rows.push({
     toModel: at("model request written") - at("request sent"),
     toModelCpu: cpu("model request written") - cpu("request sent"),
+    receivedToStatement: at("first statement") - at("request received"),
+    receivedToStatementCpu: cpu("first statement") - cpu("request received"),
+    statement: at("stored") - at("first statement"),
+    statementCpu: cpu("stored") - cpu("first statement"),
+    storedToModel: at("model request written") - at("stored"),
+    storedToModelCpu: cpu("model request written") - cpu("stored"),
     toFirst: at("first token") - at("model request written"),
     toFirstCpu: cpu("first token") - cpu("model request written"),
     ttft: at("first token") - at("request sent"),
@@ -142,6 +177,9 @@ table(
   [
     "request → model request written",
     "its CPU",
+    "of it: received → first statement (CPU)",
+    "the statement (CPU)",
+    "stored → model request written (CPU)",
     "written → first token",
     "its CPU",
     "request → first token",
@@ -152,6 +190,9 @@ table(
     [
       ms(p("toModel")),
       `${ms(p("toModelCpu"))} (${ms(mean("toModelCpu"))})`,
+      `${ms(p("receivedToStatement"))} (${ms(p("receivedToStatementCpu"))})`,
+      `${ms(p("statement"))} (${ms(p("statementCpu"))})`,
+      `${ms(p("storedToModel"))} (${ms(p("storedToModelCpu"))})`,
       ms(p("toFirst")),
       `${ms(p("toFirstCpu"))} (${ms(mean("toFirstCpu"))})`,
       ms(p("ttft")),
@@ -196,10 +237,8 @@ if (process.env.PROFILE) {
       .slice(0, n)
       .map(([k, v]) => `${(v / 1000 / TURNS).toFixed(3).padStart(8)} ms/turn  ${k}`)
       .join("\n");
-  console.log(`\nrequest sent → model request written, self time (top 45)\n${top(self, 45)}`);
-  console.log(
-    `\nrequest sent → model request written, inclusive (server and node_modules frames, top 70)\n${top(inclusive, 70)}`,
-  );
+  console.log(`\nprofiled window, self time (top 45)\n${top(self, 45)}`);
+  console.log(`\nprofiled window, inclusive (server and node_modules frames, top 70)\n${top(inclusive, 70)}`);
 }
 agentPool.destroy();
 await server.close();
