@@ -149,12 +149,19 @@ export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tabl
   }
 
   return {
-    /** Installs the triggers, reads the schema and starts listening; call it once migrated. */
+    /**
+     * Installs the triggers, reads the schema and starts listening; call it once migrated. A role that may not
+     * create triggers runs without the cache (every read goes to the server, as before), never fails the start.
+     */
     async enable() {
-      await installTriggers(pool, tables);
-      const { rows } = await poolQuery(SCHEMA_QUERY);
-      schema = schemaFrom(rows);
-      await connectListener();
+      try {
+        await installTriggers(pool, tables);
+        const { rows } = await poolQuery(SCHEMA_QUERY);
+        schema = schemaFrom(rows);
+      } catch {
+        return;
+      }
+      await connectListener().catch(scheduleReconnect);
     },
     stats: () => cache?.stats() ?? null,
     async close() {

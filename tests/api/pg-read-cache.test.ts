@@ -25,6 +25,12 @@ const nameIn = async (db: Database) => {
   };
   return rows[0]?.name;
 };
+/** Whether a read of the name is answered by the cache. */
+const servedFromCache = async (db: Database) => {
+  const hits = db.cacheStats()?.hits ?? 0;
+  await nameIn(db);
+  return (db.cacheStats()?.hits ?? 0) > hits;
+};
 const rename = (db: Database, name: string) =>
   db.db.execute(sql`update "tenant" set "name" = ${name} where "id" = ${tenantId}`);
 
@@ -50,9 +56,9 @@ describe.skipIf(!onPostgres)("the read cache on PostgreSQL", () => {
   it("answers a repeated read from the cache, and sees this process's own write at once", async () => {
     await rename(a, "甲");
     expect(await nameIn(a)).toBe("甲");
-    const hits = a.cacheStats()?.hits ?? 0;
+    // The write's own notification reaches this process too, a moment later, and may drop what was read before it.
+    await expect.poll(() => servedFromCache(a)).toBe(true);
     expect(await nameIn(a)).toBe("甲");
-    expect(a.cacheStats()?.hits).toBe(hits + 1);
     await rename(a, "乙");
     expect(await nameIn(a)).toBe("乙");
   });
@@ -61,9 +67,7 @@ describe.skipIf(!onPostgres)("the read cache on PostgreSQL", () => {
     expect(await nameIn(a)).toBe("乙");
     expect(await nameIn(b)).toBe("乙");
     // Kept by this process: only the notification can tell it of the change.
-    const hits = a.cacheStats()?.hits ?? 0;
-    expect(await nameIn(a)).toBe("乙");
-    expect(a.cacheStats()?.hits).toBe(hits + 1);
+    await expect.poll(() => servedFromCache(a)).toBe(true);
     await rename(b, "丙");
     expect(await nameIn(b)).toBe("丙");
     await expect.poll(() => nameIn(a)).toBe("丙");
