@@ -25,8 +25,15 @@ async function installTriggers(pool: pg.Pool, tables: readonly string[]) {
     await client.query("select pg_advisory_xact_lock(hashtext('read_cache_bump'))");
     await client.query(`create or replace function ${BUMP_TRIGGER}() returns trigger language plpgsql as $$
       begin perform pg_notify('${CHANNEL}', tg_table_name); return null; end $$`);
+    // Only where missing: creating a trigger locks its table against writes, and other instances are running.
+    const { rows } = await client.query<{ table: string }>(
+      `select c.relname as "table" from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where t.tgname = $1 and c.relnamespace = 'public'::regnamespace`,
+      [BUMP_TRIGGER],
+    );
+    const present = new Set(rows.map((r) => r.table));
     for (const table of tables) {
-      await client.query(`drop trigger if exists ${BUMP_TRIGGER} on "${table}"`);
+      if (present.has(table)) continue;
       await client.query(
         `create trigger ${BUMP_TRIGGER} after insert or update or delete or truncate on "${table}"
            for each statement execute function ${BUMP_TRIGGER}()`,
