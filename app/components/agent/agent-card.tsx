@@ -73,7 +73,8 @@ export function useAgentCardActions() {
     starring: (agentId: number) => starring.get(starKey(agentId)),
     star: (event: FormEvent<HTMLFormElement>, agentId: number) => {
       event.preventDefault();
-      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      // A form's submitter is its button (or an input of type submit).
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
       submit(submitter ?? event.currentTarget, {
         method: "post",
         navigate: false,
