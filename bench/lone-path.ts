@@ -43,11 +43,11 @@ for (const name of ["_writeGeneric"] as const) {
 }
 
 // The server's request event (the head parsed): what came before is the client's send and Node's parsing.
-const emit = http.Server.prototype.emit;
+const emit = http.Server.prototype.emit as (this: http.Server, event: string, ...args: unknown[]) => boolean;
 http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
   if (event === "request") mark("request received");
   return emit.call(this, event, ...args);
-} as typeof emit;
+} as typeof http.Server.prototype.emit;
 // The end of the last statement before the model request (the turn's start, stored): its time, kept up to date.
 const runExclusive = PGlite.prototype.runExclusive;
 PGlite.prototype.runExclusive = function <T>(this: PGlite, fn: () => Promise<T>) {

@@ -55,12 +55,13 @@ const turn = {
   topP: 0.9,
   maxOutputTokens: 100,
 };
-function stream(model: string, signal: AbortSignal) {
+function stream(model: string, signal: AbortSignal, deadlineMs = 60_000) {
   return leanChatStream({
     model: { protocol: "OpenAI", baseUrl: base, model, apiKeyEncrypted: null } as unknown as ModelRow,
     config,
     ...turn,
     signal,
+    deadlineMs,
   });
 }
 async function collect(parts: AsyncIterable<LeanPart>) {
@@ -193,5 +194,12 @@ describe("lean OpenAI-compatible stream", () => {
       abort.abort(new Error("stopped"));
     }
     expect(parts).toEqual([{ type: "text-delta", text: "一" }]);
+  });
+
+  it("ends without a finish and without an error once the model's deadline has passed, as on an abort", async () => {
+    replies.stalls = (res) => sse(res, [delta({ content: "一" })], false);
+    const turnGoesOn = new AbortController();
+    expect(await collect(stream("stalls", turnGoesOn.signal, 300))).toEqual([{ type: "text-delta", text: "一" }]);
+    expect(turnGoesOn.signal.aborted).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { APICallError } from "@ai-sdk/provider";
 import { createParser } from "eventsource-parser";
 import { apiKeyOf, type LlmConfig } from "#server/llm/registry";
 import type { ModelRow } from "#server/modules/model";
-import { type EgressResponse, guardedRequest } from "#server/runtime/egress";
+import { type EgressResponse, guardedRequest, isEgressError } from "#server/runtime/egress";
 
 /**
  * A chat turn without tools on an OpenAI-compatible model, streamed without the AI SDK's machinery. Profiled at
@@ -32,6 +32,11 @@ export interface LeanRequest {
   topP?: number;
   maxOutputTokens: number;
   signal: AbortSignal;
+  /**
+   * How long the model has for its whole answer: the egress exchange's own total timeout (one timer, no signal of
+   * its own); when it passes, the parts end as on an abort.
+   */
+  deadlineMs: number;
 }
 
 /** The protocols the SDK sends through its OpenAI-compatible provider at the model row's own base URL. */
@@ -135,6 +140,7 @@ export async function* leanChatStream(req: LeanRequest): AsyncGenerator<LeanPart
       headers: { "content-type": "application/json", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
       body: JSON.stringify(body),
       signal: req.signal,
+      totalTimeoutMs: req.deadlineMs,
     });
     if (response.status < 200 || response.status > 299) throw await refusal(response, url, body);
     chunks = response.body;
@@ -197,8 +203,8 @@ export async function* leanChatStream(req: LeanRequest): AsyncGenerator<LeanPart
       },
     };
   } catch (err) {
-    // Stopped, shut down or timed out: the parts end, as the SDK's stream ends with its `abort` part.
-    if (req.signal.aborted) return;
+    // Stopped, shut down or past the deadline: the parts end, as the SDK's stream ends with its `abort` part.
+    if (req.signal.aborted || (isEgressError(err) && err.reason === "timeout")) return;
     throw err;
   } finally {
     void chunks?.return?.();

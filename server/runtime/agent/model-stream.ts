@@ -18,9 +18,11 @@ interface ModelTurn {
 }
 
 /**
- * The turn's signal, also aborted once the model has had MODEL_TIMEOUT_MS; `release` drops the timer when the stream
- * is over. One controller, listener and timer: AbortSignal.any over an AbortSignal.timeout cost 20-40 µs per turn
- * (measured on Node 20) and kept its timer for the whole 180 s.
+ * For the AI SDK's stream: the turn's signal, also aborted once the model has had MODEL_TIMEOUT_MS; `release` drops
+ * the timer when the stream is over. One controller, listener and timer: AbortSignal.any over an AbortSignal.timeout
+ * cost 20-40 µs per turn (measured on Node 20) and kept its timer for the whole 180 s. The lean stream needs none of
+ * it: the egress exchange's own total timeout is its deadline (an AbortSignal made and listened to cost some 50 µs
+ * of a lone turn's path to the model request, measured in place with bench/lone-path.ts).
  */
 function modelDeadline(signal: AbortSignal) {
   const controller = new AbortController();
@@ -61,8 +63,6 @@ export function openModelStream(deps: Deps, input: TurnInput, turn: ModelTurn) {
       });
     }
   }
-  const deadline = modelDeadline(signal);
-  const abortSignal = deadline.signal;
   const maxOutputTokens = Math.min(input.bind.maxTokens, input.model.maxTokens);
   // Without tools an OpenAI-compatible model is streamed without the SDK's per-chunk machinery (lean-stream.ts).
   if (!Object.keys(tools).length && leanProtocol(input.model)) {
@@ -74,10 +74,12 @@ export function openModelStream(deps: Deps, input: TurnInput, turn: ModelTurn) {
       temperature: input.bind.temperature,
       topP: input.bind.topP,
       maxOutputTokens,
-      signal: abortSignal,
+      signal,
+      deadlineMs: MODEL_TIMEOUT_MS,
     });
-    return { parts, release: deadline.release };
+    return { parts, release: () => {} };
   }
+  const deadline = modelDeadline(signal);
   const parts = streamText({
     model: languageModelFor(input.model, deps.config),
     system: system || undefined,
@@ -90,7 +92,7 @@ export function openModelStream(deps: Deps, input: TurnInput, turn: ModelTurn) {
     maxRetries: 0,
     // Failures arrive as stream parts, handled by run.ts (relayModelStream); the SDK's own console logging is not wanted.
     onError: () => {},
-    abortSignal,
+    abortSignal: deadline.signal,
   }).fullStream;
   return { parts, release: deadline.release };
 }

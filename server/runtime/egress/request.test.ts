@@ -148,6 +148,12 @@ describe("guardedRequest", () => {
     });
   });
 
+  it("takes a request's own total timeout instead of the client's", async () => {
+    const request = guardedRequest({ EGRESS_ALLOW: "127.0.0.1" }, { totalTimeoutMs: 600_000 });
+    const res = await request(`${drip.url}/own-timeout`, { totalTimeoutMs: 300 });
+    expect(await egressFailure(readAll(res.body))).toMatchObject({ reason: "timeout" });
+  });
+
   it("honours the caller's abort before the answer and while the body streams", async () => {
     const request = guardedRequest({ EGRESS_ALLOW: "127.0.0.1" });
     const early = new AbortController();

@@ -135,6 +135,8 @@ export interface EgressRequestInit {
   signal?: AbortSignal;
   /** As fetch's option: follow (each hop checked), hand the redirect back (manual), or fail (error). */
   redirect?: "follow" | "manual" | "error";
+  /** This exchange's total timeout instead of the client's (`totalTimeoutMs` of its limits). */
+  totalTimeoutMs?: number;
 }
 
 export interface EgressResponse {
@@ -175,7 +177,7 @@ export function guardedRequest(config: { EGRESS_ALLOW: string }, options: Egress
 
   return async (input: string | URL, init: EgressRequestInit = {}): Promise<EgressResponse> => {
     const hop = hopOf(init);
-    const life = lifetime(limits.totalTimeoutMs, init.signal, timeoutError);
+    const life = lifetime(init.totalTimeoutMs ?? limits.totalTimeoutMs, init.signal, timeoutError);
     try {
       let location: string | URL = input;
       for (let redirects = 0; ; redirects++) {
