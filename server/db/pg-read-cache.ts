@@ -1,15 +1,12 @@
 import type pg from "pg";
 import { BUMP_TRIGGER, CACHEABLE_TABLES, type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
-import { attachReadCache } from "./yielding";
+import { attachReadCache, READ, SIDE_EFFECTS } from "./yielding";
 
 /** The channel on which every write to a cacheable table is announced, with the table's name as payload. */
 const CHANNEL = "read_cache";
 /** How long a lost listener waits before it connects again; the cache is off meanwhile. */
 const RECONNECT_MS = 1_000;
 
-const READ = /^[\s(]*select\b/i;
-const SIDE_EFFECTS =
-  /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|nextval|setval|pg_advisory|pg_notify|pg_sleep/i;
 const ENDS_TRANSACTION = /^\s*(commit|end|rollback|abort)\b/i;
 /** Opening a transaction or a savepoint writes nothing (read-cache.ts would take it for a write it cannot read). */
 const OPENS = /^\s*(begin|start\s+transaction|savepoint|release)\b/i;

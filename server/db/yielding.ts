@@ -147,9 +147,9 @@ const FRESH_MS = 1_000;
 type Query = PGlite["query"];
 type QueryOptions = Parameters<Query>[2];
 
-/** A plain read: no row locks, sequences, advisory locks or notifications. */
-const READ = /^[\s(]*select\b/i;
-const SIDE_EFFECTS =
+/** A plain read: no row locks, sequences, advisory locks or notifications (pg-read-cache.ts reads them too). */
+export const READ = /^[\s(]*select\b/i;
+export const SIDE_EFFECTS =
   /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|nextval|setval|pg_advisory|pg_notify|pg_sleep/i;
 
 function readKey(sql: string, params: unknown[] | undefined, options: QueryOptions) {
