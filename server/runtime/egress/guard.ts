@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { addressAllowed, blockedRange, type EgressAllow, normaliseHost } from "./address";
+import { cachingResolver } from "./dns-cache";
 import { EgressError, refusedAddress, unreachable } from "./errors";
 
 export interface ResolvedAddress {
@@ -11,11 +12,13 @@ export interface ResolvedAddress {
 /** Name resolution as the guard needs it: every address of a name. Tests pass their own. */
 export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: Resolver = async (host) =>
+/** The operating system's resolver (getaddrinfo, so /etc/hosts too), each name's answer kept briefly. */
+export const systemResolver: Resolver = cachingResolver(async (host) =>
   (await dnsLookup(host, { all: true, verbatim: true })).map((a) => ({
     address: a.address,
     family: a.family === 6 ? 6 : 4,
-  }));
+  })),
+);
 
 /** A destination that passed the check: the socket must go to one of exactly these addresses. */
 export interface Target {
