@@ -6,6 +6,7 @@ import { vector } from "@electric-sql/pglite/vector";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { namePoolStatements } from "./pg-named";
 import { cachePoolReads } from "./pg-read-cache";
 import * as schema from "./schema";
 import { yieldBetweenStatements } from "./yielding";
@@ -54,6 +55,7 @@ export async function openDatabase(opts: {
       import("drizzle-orm/node-postgres/migrator"),
     ]);
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    namePoolStatements(pool);
     const cache = cachePoolReads(pool, () => new pg.Client({ connectionString: opts.url }));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     const pinger = pingConnection(() => new pg.Client({ connectionString: opts.url }));

@@ -8,9 +8,9 @@ import { freshPostgres } from "../support/test-db";
  * The read cache on PostgreSQL (server/db/pg-read-cache.ts), with two processes on one database: each is a
  * `Database` of its own (its own pool, cache and listener), as the server and `npm run worker` are. A process sees
  * its own writes at once and the other's once the notification arrives; a transaction's write once it commits;
- * and while its listener is lost it caches nothing. The embedded database has one process, so this needs
- * PostgreSQL: CI runs tests/api again with TEST_DATABASE_URL, and there it runs (chat-cache.test.ts checks the
- * cache through the API on both databases).
+ * and while its listener is lost it caches nothing. Texts asked again run as named statements (server/db/pg-named.ts).
+ * The embedded database has one process, so this needs PostgreSQL: CI runs tests/api again with
+ * TEST_DATABASE_URL, and there it runs (chat-cache.test.ts checks the cache through the API on both databases).
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -106,5 +106,17 @@ describe.skipIf(!onPostgres)("the read cache on PostgreSQL", () => {
     expect(await nameIn(a)).toBe("戊");
     await rename(b, "己");
     await expect.poll(() => nameIn(a)).toBe("己");
+  });
+
+  it("names a statement asked again, and runs it unnamed once its table's columns changed", async () => {
+    await a.db.execute(sql`create table named_probe (id int)`);
+    await a.db.execute(sql`insert into named_probe values (1)`);
+    const all = async () =>
+      ((await a.db.execute(sql`select * from named_probe`)) as unknown as { rows: unknown[] }).rows;
+    for (let i = 0; i < 3; i++) expect(await all()).toEqual([{ id: 1 }]);
+    // The pool prepared the text on its connections; PostgreSQL now refuses that plan (it returns other columns).
+    await a.db.execute(sql`alter table named_probe add column note text default 'x'`);
+    expect(await all()).toEqual([{ id: 1, note: "x" }]);
+    expect(await all()).toEqual([{ id: 1, note: "x" }]);
   });
 });

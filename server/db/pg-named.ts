@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto";
+import type pg from "pg";
+
+/** A text asked this many times is sent as a named statement: one-off texts (migrations, scripts) stay unnamed. */
+const NAME_AFTER = 2;
+/**
+ * Texts named at most: each connection keeps its named statements (node-postgres never closes them), so this bounds
+ * the server's memory for them; texts past it stay unnamed.
+ */
+const MAX_NAMED = 200;
+const MAX_COUNTED = 4_000;
+/** PostgreSQL refuses a named statement whose plan no longer fits (a table's columns changed): its text runs unnamed. */
+const STALE_STATEMENT = new Set(["0A000", "26000"]);
+
+type QueryConfig = { text?: string; name?: string; values?: unknown[] };
+type Query = (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+
+/**
+ * Statements the pool runs outside transactions, asked again and again with the same text (drizzle builds the same
+ * texts each time), become named statements: each connection parses and plans one once, then only binds and runs
+ * it. A chat turn's start spent ~1 of its ~1.4 ms in the server parsing and planning. The name is the text's hash,
+ * so two texts never share one. Statements in transactions are left as they are: a refused named statement could
+ * not be run again there. Decision 0032.
+ */
+export function namePoolStatements(pool: pg.Pool) {
+  const counted = new Map<string, number>();
+  const names = new Map<string, string>();
+  const query = pool.query.bind(pool) as Query;
+  pool.query = ((config: string | QueryConfig, values?: unknown, callback?: unknown) => {
+    const text = typeof config === "string" ? config : config?.text;
+    if (
+      typeof text !== "string" ||
+      typeof values === "function" ||
+      callback ||
+      (typeof config === "object" && config.name)
+    )
+      return (query as (...a: unknown[]) => unknown)(config, values, callback);
+    const name = nameOf(text);
+    if (!name) return query(config, values);
+    const asNamed = typeof config === "string" ? { text, name } : { ...config, name };
+    return query(asNamed, values).catch((err: { code?: string }) => {
+      if (!STALE_STATEMENT.has(err?.code ?? "")) throw err;
+      names.delete(text);
+      counted.set(text, Number.NEGATIVE_INFINITY);
+      return query(config, values);
+    });
+  }) as typeof pool.query;
+
+  function nameOf(text: string) {
+    const known = names.get(text);
+    if (known) return known;
+    const times = (counted.get(text) ?? 0) + 1;
+    counted.set(text, times);
+    if (counted.size > MAX_COUNTED) counted.delete(counted.keys().next().value as string);
+    // Several statements in one text cannot be named.
+    if (times < NAME_AFTER || names.size >= MAX_NAMED || text.includes(";")) return null;
+    const name = `q_${createHash("sha256").update(text).digest("hex").slice(0, 40)}`;
+    names.set(text, name);
+    return name;
+  }
+}
