@@ -65,4 +65,18 @@ describe("named statements on the embedded database", () => {
     await client.exec(`alter table item add column extra text not null default 'new'`);
     expect((await query(text, [1])).rows[0]).toMatchObject({ id: 1, extra: "new" });
   });
+
+  it("refuses a named statement once the database is closed, without handing the engine anything", async () => {
+    const own = await PGlite.create({ dataDir: "memory://" });
+    const ownQuery = namedStatements(own);
+    const text = "select 1 as one";
+    await ownQuery(text);
+    await ownQuery(text);
+    await own.close();
+    // PGlite's protocol API spins forever on a closed engine: it must not be reached.
+    own.execProtocolStream = () => {
+      throw new Error("protocol message sent to a closed engine");
+    };
+    await expect(ownQuery(text)).rejects.toThrow("PGlite is closed");
+  });
 });

@@ -34,7 +34,12 @@ export function namedStatements(client: PGlite): Query {
   const counted = new Map<string, number>();
   const named = new Map<string, Named>();
   let sequence = 0;
-  const stream = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
+  const stream = (message: Uint8Array) => {
+    // PGlite's protocol API does not check this itself: after `close` it loops forever waiting for the engine (a
+    // background job's statement arriving as a test's server closed spun a test worker at full CPU).
+    if (client.closed) return Promise.reject(new Error("PGlite is closed"));
+    return client.execProtocolStream(message, { syncToFs: false });
+  };
 
   async function prepare(sql: string, options: QueryOptions | undefined): Promise<Named | null> {
     const statement = `named_${++sequence}`;
