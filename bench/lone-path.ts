@@ -3,9 +3,10 @@ import { Session } from "node:inspector/promises";
 import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { startFakeOpenAI } from "#tests/fixtures/fake-openai";
-import { ADMIN_PASSWORD, startServer } from "#tests/support/server";
+import { startServer } from "#tests/support/server";
 import { machine } from "./chat-procs";
 import { nowUs } from "./chat-trace";
+import { benchAgent } from "./in-process-agent";
 import { ms, percentile, table } from "./lib";
 
 /**
@@ -60,27 +61,7 @@ PGlite.prototype.runExclusive = function <T>(this: PGlite, fn: () => Promise<T>)
   });
 } as PGlite["runExclusive"];
 
-async function api(path: string, token: string | null, body?: unknown) {
-  const res = await server.call(path, { token, ...(body === undefined ? {} : { body }) });
-  if (res.code !== "0000") throw new Error(`${path}: ${res.code} ${res.message}`);
-  return res.data;
-}
-const token = await server.login("admin", ADMIN_PASSWORD);
-const spaceId = (await api("/api/space/list", token))[0].id;
-const modelId = await api("/api/system/model/save", token, {
-  name: "bench",
-  model: "fake-bench",
-  baseUrl: fake.url,
-  apiKey: fake.apiKey,
-  functionCall: "Unsupported",
-});
-const agentId = await api("/api/agent/add", token, { spaceId, name: "bench" });
-const agent = await api(`/api/agent/${agentId}`, token);
-await api("/api/agent/component/model/update", token, {
-  id: agent.modelComponentConfig.id,
-  targetId: modelId,
-  bindConfig: {},
-});
+const { api, token, agentId } = await benchAgent(server, fake);
 
 const agentPool = new http.Agent({ keepAlive: true, maxSockets: 1 });
 /** One turn: resolves once the stream ended; marks "first token" at the first MESSAGE with text. */
