@@ -49,7 +49,7 @@ async function installTriggers(pool: pg.Pool, tables: readonly string[]) {
  * The read cache (read-cache.ts) on PostgreSQL. Other processes (the worker, more servers) write the same
  * database, so a trigger on each cacheable table announces its writes (NOTIFY, delivered at commit) and this
  * process's listener bumps the table: their writes are seen once the notification arrives, milliseconds after
- * their commit (decision 0030). This process's own writes bump at once, before and after the statement and again
+ * their commit (decision 0032). This process's own writes bump at once, before and after the statement and again
  * when its transaction ends, so no read racing them on another pooled connection is kept. While the listener is
  * not connected the cache is off; a new connection starts from an empty cache (notifications may have been missed).
  * Reads inside transactions (a checked-out client) are never cached.
@@ -136,6 +136,8 @@ export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tabl
     const client = newListener();
     listener = client;
     client.on("error", () => {
+      // A broken connection is closed (its socket freed) and replaced.
+      void client.end().catch(() => {});
       if (listener === client) scheduleReconnect();
     });
     client.on("end", () => {
