@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type pg from "pg";
+import { interceptQuery } from "./pg-query";
 
 /** A text asked this many times is sent as a named statement: one-off texts (migrations, scripts) stay unnamed. */
 const NAME_AFTER = 2;
@@ -12,9 +13,6 @@ const MAX_COUNTED = 4_000;
 /** PostgreSQL refuses a named statement whose plan no longer fits (a table's columns changed): its text runs unnamed. */
 const STALE_STATEMENT = new Set(["0A000", "26000"]);
 
-type QueryConfig = { text?: string; name?: string; values?: unknown[] };
-type Query = (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
-
 /**
  * Statements the pool runs outside transactions, asked again and again with the same text (drizzle builds the same
  * texts each time), become named statements: each connection parses and plans one once, then only binds and runs
@@ -25,26 +23,18 @@ type Query = (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
 export function namePoolStatements(pool: pg.Pool) {
   const counted = new Map<string, number>();
   const names = new Map<string, string>();
-  const query = pool.query.bind(pool) as Query;
-  pool.query = ((config: string | QueryConfig, values?: unknown, callback?: unknown) => {
-    const text = typeof config === "string" ? config : config?.text;
-    if (
-      typeof text !== "string" ||
-      typeof values === "function" ||
-      callback ||
-      (typeof config === "object" && config.name)
-    )
-      return (query as (...a: unknown[]) => unknown)(config, values, callback);
-    const name = nameOf(text);
-    if (!name) return query(config, values);
-    const asNamed = typeof config === "string" ? { text, name } : { ...config, name };
-    return query(asNamed, values).catch((err: { code?: string }) => {
-      if (!STALE_STATEMENT.has(err?.code ?? "")) throw err;
-      names.delete(text);
-      counted.set(text, Number.NEGATIVE_INFINITY);
-      return query(config, values);
-    });
-  }) as typeof pool.query;
+  interceptQuery(pool, ({ text, config, values, run }) => {
+    const name = typeof config === "object" && config.name ? null : nameOf(text);
+    if (!name) return run(config, values);
+    return run(typeof config === "string" ? { text, name } : { ...config, name }, values).catch(
+      (err: { code?: string }) => {
+        if (!STALE_STATEMENT.has(err?.code ?? "")) throw err;
+        names.delete(text);
+        counted.set(text, Number.NEGATIVE_INFINITY);
+        return run(config, values);
+      },
+    );
+  });
 
   function nameOf(text: string) {
     const known = names.get(text);

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { interceptQuery } from "./pg-query";
 import { BUMP_TRIGGER, CACHEABLE_TABLES, type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
 import { attachReadCache, READ, SIDE_EFFECTS } from "./yielding";
 
@@ -10,8 +11,6 @@ const RECONNECT_MS = 1_000;
 const ENDS_TRANSACTION = /^\s*(commit|end|rollback|abort)\b/i;
 /** Opening a transaction or a savepoint writes nothing (read-cache.ts would take it for a write it cannot read). */
 const OPENS = /^\s*(begin|start\s+transaction|savepoint|release)\b/i;
-
-type QueryConfig = { text?: string; values?: unknown[]; rowMode?: string };
 
 /** Every cacheable table announces its writes, from any process (statement triggers, so a bulk write notifies once). */
 async function installTriggers(pool: pg.Pool, tables: readonly string[]) {
@@ -61,36 +60,33 @@ export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tabl
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
 
-  const poolQuery = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
-  pool.query = ((config: string | QueryConfig, values?: unknown, callback?: unknown) => {
+  const poolQuery = interceptQuery(pool, ({ text, config, values, run }) => {
     const c = cache;
-    const text = typeof config === "string" ? config : config?.text;
-    if (!c || typeof text !== "string" || typeof values === "function" || callback)
-      return (poolQuery as (...a: unknown[]) => unknown)(config, values, callback);
+    if (!c) return run(config, values);
     if (!READ.test(text) || SIDE_EFFECTS.test(text)) {
       c.wrote(text);
-      return poolQuery(config, values).finally(() => c.wrote(text));
+      return run(config, values).finally(() => c.wrote(text));
     }
     const sources = c.sourcesOf(text);
-    if (!sources) return poolQuery(config, values);
+    if (!sources) return run(config, values);
     const params = (typeof config === "object" && config.values) || values || [];
     const rowMode = typeof config === "object" ? (config.rowMode ?? "") : "";
     let key: string;
     try {
       key = JSON.stringify([text, params, rowMode]);
     } catch {
-      return poolQuery(config, values);
+      return run(config, values);
     }
     const hit = c.get(key);
     if (hit) return Promise.resolve(hit.value);
     const stamp = c.stamp(sources);
-    return poolQuery(config, values).then((result) => {
+    return run(config, values).then((result) => {
       // The answer as drizzle reads it; node-postgres's Result also carries its parsers (functions).
       const { command, rowCount, rows, fields } = result;
       c.set(key, sources, stamp, { command, rowCount, rows, fields });
       return result;
     });
-  }) as typeof pool.query;
+  });
 
   // A transaction's writes become visible at its end: what it wrote is bumped again then.
   const wrapped = new WeakSet<pg.PoolClient>();
@@ -100,22 +96,19 @@ export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tabl
     const client = await poolConnect();
     if (wrapped.has(client)) return client;
     wrapped.add(client);
-    const clientQuery = client.query.bind(client) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
     const written: string[] = [];
-    client.query = ((config: string | QueryConfig, values?: unknown, cb?: unknown) => {
+    interceptQuery(client, ({ text, config, values, run }) => {
       const c = cache;
-      const text = typeof config === "string" ? config : config?.text;
-      if (!c || typeof text !== "string" || typeof values === "function" || cb)
-        return (clientQuery as (...a: unknown[]) => unknown)(config, values, cb);
+      if (!c) return run(config, values);
       if (ENDS_TRANSACTION.test(text))
-        return clientQuery(config, values).finally(() => {
+        return run(config, values).finally(() => {
           for (const w of written.splice(0)) c.wrote(w);
         });
-      if (OPENS.test(text) || (READ.test(text) && !SIDE_EFFECTS.test(text))) return clientQuery(config, values);
+      if (OPENS.test(text) || (READ.test(text) && !SIDE_EFFECTS.test(text))) return run(config, values);
       c.wrote(text);
       written.push(text);
-      return clientQuery(config, values).finally(() => c.wrote(text));
-    }) as typeof client.query;
+      return run(config, values).finally(() => c.wrote(text));
+    });
     return client;
   }) as typeof pool.connect;
 
