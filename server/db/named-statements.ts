@@ -13,6 +13,40 @@ const MAX_COUNTED = 4_000;
 const STALE_STATEMENT = new Set(["0A000", "26000"]);
 
 type Query = PGlite["query"];
+
+type Parsers = PGlite["parsers"];
+
+/**
+ * The parsers of an answer's own column types, the call's own first. PGlite's result parser copies the whole map
+ * it is given at every call (some 300 types, their keys numbers: ~200 µs a statement, more than the turn start's
+ * rows cost to read); a type left out is parsed by PGlite's default for it, as from the whole map.
+ */
+function parsersOf(messages: { name: string }[], all: Parsers, own: Parsers | undefined) {
+  const chosen: Parsers = {};
+  for (const message of messages) {
+    if (message.name !== "rowDescription") continue;
+    for (const { dataTypeID } of (message as unknown as { fields: { dataTypeID: number }[] }).fields) {
+      const parser = own?.[dataTypeID] ?? all[dataTypeID];
+      if (parser) chosen[dataTypeID] = parser;
+    }
+  }
+  return chosen;
+}
+
+/**
+ * Protocol messages sent as one: the engine reads every message of a buffer before it answers (its main loop runs
+ * until the buffer is consumed), and each call into it costs tens of µs of its own. A failure makes the engine skip
+ * to the closing Sync, as with messages sent one by one, and the call throws the first error.
+ */
+function joined(...messages: Uint8Array[]) {
+  const buffer = new Uint8Array(messages.reduce((length, m) => length + m.length, 0));
+  let at = 0;
+  for (const m of messages) {
+    buffer.set(m, at);
+    at += m.length;
+  }
+  return buffer;
+}
 type QueryOptions = NonNullable<Parameters<Query>[2]>;
 
 interface Named {
@@ -43,26 +77,26 @@ export function namedStatements(client: PGlite): Query {
 
   async function prepare(sql: string, options: QueryOptions | undefined): Promise<Named | null> {
     const statement = `named_${++sequence}`;
-    const messages: Awaited<ReturnType<typeof stream>> = [];
+    let messages: Awaited<ReturnType<typeof stream>>;
     try {
-      messages.push(
-        ...(await stream(protocol.serialize.parse({ name: statement, text: sql, types: options?.paramTypes }))),
+      messages = await stream(
+        joined(
+          protocol.serialize.parse({ name: statement, text: sql, types: options?.paramTypes }),
+          protocol.serialize.describe({ type: "S", name: statement }),
+          protocol.serialize.sync(),
+        ),
       );
-      messages.push(...(await stream(protocol.serialize.describe({ type: "S", name: statement }))));
     } catch {
       // Not preparable (a syntax error, several statements): asked the ordinary way from now on, which reports it.
       counted.set(sql, Number.NEGATIVE_INFINITY);
       return null;
-    } finally {
-      await stream(protocol.serialize.sync());
     }
     const entry = { name: statement, types: parse.parseDescribeStatementResults(messages) };
     named.set(sql, entry);
     if (named.size > MAX_NAMED) {
       const [oldestText, oldest] = named.entries().next().value as [string, Named];
       named.delete(oldestText);
-      await stream(protocol.serialize.close({ type: "S", name: oldest.name }));
-      await stream(protocol.serialize.sync());
+      await stream(joined(protocol.serialize.close({ type: "S", name: oldest.name }), protocol.serialize.sync()));
     }
     return entry;
   }
@@ -74,20 +108,24 @@ export function namedStatements(client: PGlite): Query {
       const serialize = options?.serializers?.[type] ?? client.serializers[type];
       return serialize ? serialize(value) : String(value);
     });
-    const messages: Awaited<ReturnType<typeof stream>> = [];
+    let messages: Awaited<ReturnType<typeof stream>>;
     try {
-      messages.push(...(await stream(protocol.serialize.bind({ statement: entry.name, values }))));
-      messages.push(...(await stream(protocol.serialize.describe({ type: "P" }))));
-      messages.push(...(await stream(protocol.serialize.execute({}))));
+      messages = await stream(
+        joined(
+          protocol.serialize.bind({ statement: entry.name, values }),
+          protocol.serialize.describe({ type: "P" }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ),
+      );
     } catch (err) {
       // As PGlite's own query reports a failed statement.
       if (err instanceof Error) Object.assign(err, { query: sql, params, queryOptions: options });
       throw err;
-    } finally {
-      messages.push(...(await stream(protocol.serialize.sync())));
     }
     await client.syncToFs();
-    return parse.parseResults(messages, client.parsers, options)[0] as Results;
+    const { parsers, ...rest } = options ?? {};
+    return parse.parseResults(messages, parsersOf(messages, client.parsers, parsers), rest)[0] as Results;
   }
 
   function worthNaming(sql: string) {
