@@ -21,7 +21,7 @@ type Parsers = PGlite["parsers"];
  * it is given at every call (some 300 types, their keys numbers: ~200 µs a statement, more than the turn start's
  * rows cost to read); a type left out is parsed by PGlite's default for it, as from the whole map.
  */
-function parsersOf(messages: { name: string }[], all: Parsers, own: Parsers | undefined) {
+function parsersOf(messages: { name: string }[], all: Parsers, own: QueryOptions["parsers"]) {
   const chosen: Parsers = {};
   for (const message of messages) {
     if (message.name !== "rowDescription") continue;
