@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { benchChat } from "./chat";
+import { benchChatFloor } from "./chat-floor";
 import { startRuntime } from "./chat-procs";
 import { benchChatSteady } from "./chat-steady";
 import { benchKnowledge } from "./knowledge";
@@ -14,11 +15,11 @@ import { benchWeb } from "./web";
 import { benchWorkflow } from "./workflow";
 import { benchWorkflowEditor } from "./workflow-editor";
 
-/** `npm run bench [chat|chat-steady|web|security|workflow|workflow-editor|sandbox|plugin|knowledge|table|startup|trigger]`: prints tables of measured figures side by side; nothing here passes or fails. */
+/** `npm run bench [chat|chat-steady|chat-floor|web|security|workflow|workflow-editor|sandbox|plugin|knowledge|table|startup|trigger]`: prints tables of measured figures side by side; nothing here passes or fails. */
 const only = process.argv[2];
 // The in-process benches (web, startup's own timings…) measure this process, so it runs as `npm start` runs the
 // product. The chat benches start their server with those flags themselves and keep their client plain.
-if (only !== "chat" && only !== "chat-steady" && !process.env.BENCH_START_RUNTIME) {
+if (!["chat", "chat-steady", "chat-floor"].includes(only ?? "") && !process.env.BENCH_START_RUNTIME) {
   const { flags, env } = startRuntime();
   const args = [...flags, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
   const run = spawnSync(process.execPath, args, {
@@ -30,6 +31,7 @@ if (only !== "chat" && only !== "chat-steady" && !process.env.BENCH_START_RUNTIM
 if (!only || only === "web") await benchWeb();
 if (!only || only === "chat") await benchChat();
 if (!only || only === "chat-steady") await benchChatSteady();
+if (!only || only === "chat-floor") await benchChatFloor();
 if (!only || only === "security") await benchSecurity();
 if (!only || only === "workflow") await benchWorkflow();
 if (!only || only === "sandbox") await benchSandbox();
