@@ -48,9 +48,10 @@ async function installTriggers(pool: pg.Pool, tables: readonly string[]) {
  * The read cache (read-cache.ts) on PostgreSQL. Other processes (the worker, more servers) write the same
  * database, so a trigger on each cacheable table announces its writes (NOTIFY, delivered at commit) and this
  * process's listener bumps the table: their writes are seen once the notification arrives, milliseconds after
- * their commit (decision 0032). This process's own writes bump at once, before and after the statement and again
- * when its transaction ends, so no read racing them on another pooled connection is kept. While the listener is
- * not connected the cache is off; a new connection starts from an empty cache (notifications may have been missed).
+ * their commit (decision 0032). This process's own writes bump at once, and no read of what they touch is kept
+ * from their start until their statement has answered or their transaction has ended, so no read racing them on
+ * another pooled connection is kept. While the listener is not connected the cache is off; a new connection starts
+ * from an empty cache (notifications may have been missed).
  * Reads inside transactions (a checked-out client) are never cached.
  */
 export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tables = CACHEABLE_TABLES) {
@@ -64,8 +65,8 @@ export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tabl
     const c = cache;
     if (!c) return run(config, values);
     if (!READ.test(text) || SIDE_EFFECTS.test(text)) {
-      c.wrote(text);
-      return run(config, values).finally(() => c.wrote(text));
+      const done = c.writing(text);
+      return run(config, values).finally(done);
     }
     const sources = c.sourcesOf(text);
     if (!sources) return run(config, values);
@@ -88,25 +89,36 @@ export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tabl
     });
   });
 
-  // A transaction's writes become visible at its end: what it wrote is bumped again then.
-  const wrapped = new WeakSet<pg.PoolClient>();
+  // A transaction's writes become visible at its end: what it wrote stays in flight until then (read-cache.ts's
+  // `writing`), or until the client goes back to the pool without an end we saw.
+  const writes = new WeakMap<pg.PoolClient, (() => void)[]>();
+  /** Clients checked out by `connect()` (a transaction) and not yet released; pool.query's own use is not one. */
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  const endWrites = (client: pg.PoolClient) => {
+    for (const done of writes.get(client)?.splice(0) ?? []) done();
+  };
   const poolConnect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   pool.connect = (async (callback?: unknown) => {
     if (callback) return (poolConnect as (cb: unknown) => void)(callback);
     const client = await poolConnect();
-    if (wrapped.has(client)) return client;
-    wrapped.add(client);
-    const written: string[] = [];
+    checkedOut.add(client);
+    // The pool gives each checkout its own `release`.
+    const release = client.release.bind(client);
+    client.release = ((err?: Error | boolean) => {
+      checkedOut.delete(client);
+      endWrites(client);
+      return release(err);
+    }) as typeof client.release;
+    if (writes.has(client)) return client;
+    const pending: (() => void)[] = [];
+    writes.set(client, pending);
     interceptQuery(client, ({ text, config, values, run }) => {
       const c = cache;
-      if (!c) return run(config, values);
-      if (ENDS_TRANSACTION.test(text))
-        return run(config, values).finally(() => {
-          for (const w of written.splice(0)) c.wrote(w);
-        });
+      // pool.query checks this client out too: its statements are the pool's (above).
+      if (!c || !checkedOut.has(client)) return run(config, values);
+      if (ENDS_TRANSACTION.test(text)) return run(config, values).finally(() => endWrites(client));
       if (OPENS.test(text) || (READ.test(text) && !SIDE_EFFECTS.test(text))) return run(config, values);
-      c.wrote(text);
-      written.push(text);
+      pending.push(c.writing(text));
       return run(config, values).finally(() => c.wrote(text));
     });
     return client;

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyAnswer } from "./read-cache";
+import { copyAnswer, readCache } from "./read-cache";
 import { yieldBetweenStatements } from "./yielding";
 
 let client: PGlite;
@@ -145,5 +145,50 @@ describe("the embedded database's read cache", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     row?.j.a.push(3);
     expect(original?.j.a).toHaveLength(2);
+  });
+});
+
+describe("a write in flight (PostgreSQL: another pooled connection, a transaction not yet ended)", () => {
+  const schema = { cascades: new Map([["parent", ["child"]]]), triggered: new Set(["logged"]) };
+  const read = (cache: ReturnType<typeof readCache>, key: string, table: string) => {
+    const stamp = cache.stamp([table]);
+    cache.set(key, [table], stamp, { rows: [key] });
+    return cache.get(key) !== null;
+  };
+
+  it("keeps no read of what it may touch (cascades too) until it has ended, and drops what was kept before", () => {
+    const cache = readCache(schema, CACHEABLE);
+    expect(read(cache, "p1", "parent")).toBe(true);
+    expect(read(cache, "o1", "other")).toBe(false); // not cacheable here
+    const done = cache.writing(`update "parent" set "name" = 'x'`);
+    expect(cache.get("p1")).toBeNull();
+    expect(read(cache, "p2", "parent")).toBe(false);
+    expect(read(cache, "c1", "child")).toBe(false);
+    expect(read(cache, "l1", "logged")).toBe(true);
+    // A read stamped while the write ran, answered after it ended, is not kept either.
+    const stamp = cache.stamp(["parent"]);
+    done();
+    cache.set("p3", ["parent"], stamp, { rows: [] });
+    expect(cache.get("p3")).toBeNull();
+    expect(read(cache, "p4", "parent")).toBe(true);
+    expect(read(cache, "c2", "child")).toBe(true);
+  });
+
+  it("counts writes of one table apart, ends each once, and holds every table for a write it cannot read", () => {
+    const cache = readCache(schema, CACHEABLE);
+    const first = cache.writing(`insert into "child" values (1)`);
+    const second = cache.writing(`delete from "child"`);
+    first();
+    first();
+    expect(read(cache, "c1", "child")).toBe(false);
+    second();
+    expect(read(cache, "c2", "child")).toBe(true);
+    const unknown = cache.writing(`insert into "logged" values (1)`);
+    expect(read(cache, "p1", "parent")).toBe(false);
+    unknown();
+    expect(read(cache, "p2", "parent")).toBe(true);
+    const nothing = cache.writing(`select 1`);
+    expect(read(cache, "p2", "parent")).toBe(true);
+    nothing();
   });
 });

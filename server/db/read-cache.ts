@@ -134,6 +134,37 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
   }
 
   /**
+   * Tables this process is writing right now (PostgreSQL: a statement on another pooled connection, a transaction
+   * not yet ended), and writes whose tables are unknown. A read answered meanwhile is not kept: its rows may
+   * predate a commit the server has made and we have not heard of yet, while a read that is not cached already
+   * sees it (a page's count and rows would disagree).
+   */
+  const inFlight = new Map<string, number>();
+  let unknownInFlight = 0;
+
+  /** The cacheable tables a write to `names` may change (cascades too), or null when it may change anything. */
+  function reachOf(names: string[]) {
+    const reached = new Set<string>();
+    const visit = (name: string): boolean => {
+      if (reached.has(name)) return true;
+      if (schema.triggered.has(name)) return false;
+      reached.add(name);
+      return (schema.cascades.get(name) ?? []).every(visit);
+    };
+    return names.every(visit) ? [...reached].filter((t) => tables.has(t)) : null;
+  }
+
+  /** A SELECT writes nothing unless it calls a function that does; ours never do beyond these. */
+  const writesNothing = (sql: string) => SELECT.test(sql) && !/\bpg_|nextval|setval/i.test(sql);
+
+  function wrote(sql: string) {
+    if (writesNothing(sql)) return;
+    const names = namesWritten(sql);
+    if (!names) clear();
+    else for (const name of names) bump(name);
+  }
+
+  /**
    * The names a write may touch, or null when it is not a plain write (then everything is stale). Kept per SQL
    * text: drizzle builds the same texts again and again, and scanning a long one (the turn start's) cost ~80 µs.
    */
@@ -179,18 +210,37 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
     },
     set(key: string, sources: string[], stamp: { generations: number[]; epoch: number }, value: unknown) {
       if (stamp.epoch !== epoch || sources.some((t, i) => generation.get(t) !== stamp.generations[i])) return;
+      if (unknownInFlight || sources.some((t) => inFlight.get(t))) return;
       entries.set(key, { value: copyAnswer(value), tables: sources, ...stamp });
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
     },
     /** After a statement that is not a cacheable read has run (or failed): whatever it may have written is stale. */
-    wrote(sql: string) {
-      if (SELECT.test(sql) && !/\bpg_|nextval|setval/i.test(sql)) {
-        // A SELECT writes nothing unless it calls a function that does; ours never do beyond these.
-        return;
-      }
+    wrote,
+    /**
+     * A write starts: what it may touch is stale now, and no read of it is kept until `done` (called once the
+     * write is known to have ended: its statement answered, or its transaction committed or rolled back), which
+     * makes it stale again. Calling `done` again does nothing.
+     */
+    writing(sql: string) {
+      if (writesNothing(sql)) return () => {};
       const names = namesWritten(sql);
-      if (!names) clear();
-      else for (const name of names) bump(name);
+      const reached = names && reachOf(names);
+      if (reached) for (const t of reached) inFlight.set(t, (inFlight.get(t) ?? 0) + 1);
+      else unknownInFlight += 1;
+      wrote(sql);
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        if (!reached) unknownInFlight -= 1;
+        else
+          for (const t of reached) {
+            const left = (inFlight.get(t) ?? 1) - 1;
+            if (left) inFlight.set(t, left);
+            else inFlight.delete(t);
+          }
+        wrote(sql);
+      };
     },
     /** After another process wrote `table` (PostgreSQL's notification, pg-read-cache.ts). */
     touched(table: string) {

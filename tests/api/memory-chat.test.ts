@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addAgent, ok, personalSpace } from "../support/agents";
+import { addAgent, personalSpace } from "../support/agents";
 import { chat, configure, eventually, expectWellFormed, newConversation, streamed } from "../support/chat";
 import { rows } from "../support/helpers";
+import { memoriesOf, memoriesReach } from "../support/memory";
 import { startServer, type TestServer } from "../support/server";
 
 /**
@@ -23,25 +24,12 @@ afterAll(async () => {
   await s.close();
 });
 
-type Memory = { id: number; agentId: number; category: string; content: string; isSensitive: boolean };
-async function memoriesOf(token: string, filter: Record<string, unknown> = {}) {
-  return ok<{ records: Memory[]; total: number }>(
-    await s.call("/api/memory/list", { token, body: { current: 1, pageSize: 100, ...filter } }),
-  );
-}
-/** Waits until the background extraction has stored `n` memories for this user. */
-const memoriesReach = (token: string, n: number) =>
-  eventually(async () => {
-    const page = await memoriesOf(token);
-    return page.total >= n && page;
-  }, 15_000);
-
 describe("long-term memory with the built-in model", () => {
   it("remembers name, project and a preference from one conversation in the next", async () => {
     const first = await newConversation(s, creator.token, agentId);
     const { events } = await chat(s, creator.token, first.id, "我叫张三，我在做一个记账应用，我喜欢简洁的回答。");
     expectWellFormed(events);
-    const page = await memoriesReach(creator.token, 3);
+    const page = await memoriesReach(s, creator.token, 3);
     expect(page.records.map((m) => [m.category, m.content]).sort()).toEqual([
       ["preference", "用户喜欢简洁的回答"],
       ["profile", "用户的名字是张三"],
@@ -57,23 +45,23 @@ describe("long-term memory with the built-in model", () => {
   });
 
   it("merges a changed fact into the memory it replaces instead of adding another", async () => {
-    const before = await memoriesOf(creator.token, { category: "profile" });
+    const before = await memoriesOf(s, creator.token, { category: "profile" });
     const nameMemory = before.records.find((m) => m.content.includes("张三"))!;
     const conv = await newConversation(s, creator.token, agentId);
     await chat(s, creator.token, conv.id, "其实我的名字是李四");
     const after = await eventually(async () => {
-      const page = await memoriesOf(creator.token, { category: "profile" });
+      const page = await memoriesOf(s, creator.token, { category: "profile" });
       return page.records.some((m) => m.content.includes("李四")) && page;
     }, 15_000);
     expect(after.total).toBe(before.total);
     expect(after.records.find((m) => m.id === nameMemory.id)!.content).toBe("用户的名字是李四");
     // Saying the same things again changes nothing.
-    const all = await memoriesOf(creator.token);
+    const all = await memoriesOf(s, creator.token);
     const done = await extractedTurns(creator.id);
     await chat(s, creator.token, conv.id, "我叫李四");
     await chat(s, creator.token, conv.id, "我喜欢简洁的回答");
     await extractedTurnsReach(creator.id, done + 2);
-    const again = await memoriesOf(creator.token);
+    const again = await memoriesOf(s, creator.token);
     expect(again.total).toBe(all.total);
     expect(again.records.map((m) => m.content).sort()).toEqual(all.records.map((m) => m.content).sort());
   });

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addAgent, markPublished, ok, personalSpace } from "../support/agents";
+import { addAgent, markPublished, personalSpace } from "../support/agents";
 import { chat, configure, eventually, newConversation, streamed } from "../support/chat";
 import { rows } from "../support/helpers";
+import { memoriesOf, memoriesReach } from "../support/memory";
 import { startServer, type TestServer } from "../support/server";
 
 /**
@@ -23,19 +24,6 @@ afterAll(async () => {
   await s.close();
 });
 
-type Memory = { id: number; agentId: number; category: string; content: string; isSensitive: boolean };
-async function memoriesOf(token: string, filter: Record<string, unknown> = {}) {
-  return ok<{ records: Memory[]; total: number }>(
-    await s.call("/api/memory/list", { token, body: { current: 1, pageSize: 100, ...filter } }),
-  );
-}
-/** Waits until the background extraction has stored `n` memories for this user. */
-const memoriesReach = (token: string, n: number) =>
-  eventually(async () => {
-    const page = await memoriesOf(token);
-    return page.total >= n && page;
-  }, 15_000);
-
 describe("long-term memory privacy", () => {
   it("keeps a sensitive memory out of another builder's agent, but shows it to its owner", async () => {
     const admin = await s.adminToken();
@@ -43,11 +31,11 @@ describe("long-term memory privacy", () => {
     const visitor = await s.newUser();
     const conv = await newConversation(s, visitor.token, agentId);
     await chat(s, visitor.token, conv.id, "我叫王五，我的密码是hunter2");
-    const page = await memoriesReach(visitor.token, 2);
+    const page = await memoriesReach(s, visitor.token, 2);
     const secret = page.records.find((m) => m.category === "auth")!;
     expect(secret).toMatchObject({ content: "用户的密码是hunter2", isSensitive: true });
     // Nobody else lists it: the creator of the agent sees only their own memories.
-    expect((await memoriesOf(creator.token)).records.some((m) => m.content.includes("hunter2"))).toBe(false);
+    expect((await memoriesOf(s, creator.token)).records.some((m) => m.content.includes("hunter2"))).toBe(false);
 
     const next = await newConversation(s, visitor.token, agentId);
     const answer = streamed((await chat(s, visitor.token, next.id, "我的密码和名字是什么？")).events);
@@ -58,7 +46,7 @@ describe("long-term memory privacy", () => {
   it("recalls the agent creator's own sensitive memories in their chats", async () => {
     const conv = await newConversation(s, creator.token, agentId);
     await chat(s, creator.token, conv.id, "我的手机号是13800001111");
-    await eventually(async () => (await memoriesOf(creator.token, { category: "auth" })).total === 1, 15_000);
+    await eventually(async () => (await memoriesOf(s, creator.token, { category: "auth" })).total === 1, 15_000);
     const next = await newConversation(s, creator.token, agentId);
     const answer = streamed((await chat(s, creator.token, next.id, "我的手机号是多少？")).events);
     expect(answer).toContain("用户的手机号是13800001111");
@@ -74,7 +62,7 @@ describe("long-term memory privacy", () => {
     const on = await newConversation(s, user.token, own);
     await chat(s, user.token, on.id, "我在做一个游戏");
     await extractedTurnsReach(user.id, 1);
-    const page = await memoriesOf(user.token);
+    const page = await memoriesOf(s, user.token);
     expect(page.records.map((m) => m.content)).toEqual(["用户正在做一个游戏"]);
     expect(await extractedTurns(user.id)).toBe(1);
 

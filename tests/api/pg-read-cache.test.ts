@@ -88,6 +88,19 @@ describe.skipIf(!onPostgres)("the read cache on PostgreSQL", () => {
     await expect.poll(() => nameIn(b)).toBe("丁");
   });
 
+  it("keeps no read of a table while its own open transaction writes it, so a fresh read and a kept one cannot disagree", async () => {
+    expect(await nameIn(a)).toBe("丁");
+    await a.db.transaction(async (tx) => {
+      await tx.execute(sql`update "tenant" set "name" = '戊' where "id" = ${tenantId}`);
+      // Read outside the transaction, before its commit: the old name, not kept. Kept, it would be served in the
+      // moment between the server's commit and this process hearing of it, beside fresh reads of the new name.
+      expect(await nameIn(a)).toBe("丁");
+      expect(await servedFromCache(a)).toBe(false);
+    });
+    expect(await nameIn(a)).toBe("戊");
+    await expect.poll(() => servedFromCache(a)).toBe(true);
+  });
+
   it("caches nothing while its listener is lost, and caches again once it has listened anew", async () => {
     const admin = new pg.Client({ connectionString: fresh?.url });
     await admin.connect();
