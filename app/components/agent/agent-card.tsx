@@ -50,7 +50,8 @@ interface AgentCardProps {
 }
 
 /** The fetcher of one card's star: each card's own, so stars clicked one after another all go through. */
-const starKey = (agentId: number) => `agent-star-${agentId}`;
+const STAR_KEY = "agent-star-";
+const starKey = (agentId: number) => `${STAR_KEY}${agentId}`;
 
 /**
  * The cards' actions, made once by the list rather than by each card: a card's own useFetcher (with its form's
@@ -64,7 +65,7 @@ export function useAgentCardActions() {
   const fetchers = useFetchers();
   const starring = new Map<string, FormDataEntryValue | null>();
   for (const fetcher of fetchers) {
-    if (fetcher.formData && fetcher.key.startsWith("agent-star-"))
+    if (fetcher.formData && fetcher.key.startsWith(STAR_KEY))
       starring.set(fetcher.key, fetcher.formData.get("intent"));
   }
   return {
