@@ -65,8 +65,7 @@ export function useAgentCardActions() {
   const fetchers = useFetchers();
   const starring = new Map<string, FormDataEntryValue | null>();
   for (const fetcher of fetchers) {
-    if (fetcher.formData && fetcher.key.startsWith(STAR_KEY))
-      starring.set(fetcher.key, fetcher.formData.get("intent"));
+    if (fetcher.formData && fetcher.key.startsWith(STAR_KEY)) starring.set(fetcher.key, fetcher.formData.get("intent"));
   }
   return {
     hydrated,
