@@ -34,4 +34,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # --wasm-tiering-budget as in `npm start`: PGlite's start-up code stays in Liftoff instead of being recompiled by
 # TurboFan in threads that compete with the main thread on a small machine.
-CMD ["node", "--max-semi-space-size=4", "--wasm-tiering-budget=10000000", "build/app/main.js"]
+CMD ["node", "--max-semi-space-size=16", "--wasm-tiering-budget=10000000", "build/app/main.js"]

@@ -68,7 +68,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build and bundled server, as `npm start` runs them; CI builds once before this suite and says so with E2E_BUILT=1.
-    command: `${process.env.E2E_BUILT ? "" : "npm run build && "}node --max-semi-space-size=4 build/app/main.js`,
+    command: `${process.env.E2E_BUILT ? "" : "npm run build && "}node --max-semi-space-size=16 build/app/main.js`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     env: {
       PORT: String(PORT),

@@ -54,7 +54,7 @@ export async function startChild(
 
 /**
  * The Node flags and environment `npm start` runs the product with (package.json's start script, e.g.
- * `MALLOC_MMAP_THRESHOLD_=… node --max-semi-space-size=4 --wasm-tiering-budget=…`), so a bench's server runs
+ * `MALLOC_MMAP_THRESHOLD_=… node --max-semi-space-size=16 --wasm-tiering-budget=…`), so a bench's server runs
  * as the product does: GC and WebAssembly tiering change the figures.
  */
 export function startRuntime() {
