@@ -13,7 +13,7 @@ const MAX_COUNTED = 4_000;
 const STALE_STATEMENT = new Set(["0A000", "26000"]);
 
 type Query = PGlite["query"];
-
+type QueryOptions = NonNullable<Parameters<Query>[2]>;
 type Parsers = PGlite["parsers"];
 
 /**
@@ -47,7 +47,6 @@ function joined(...messages: Uint8Array[]) {
   }
   return buffer;
 }
-type QueryOptions = NonNullable<Parameters<Query>[2]>;
 
 interface Named {
   name: string;
