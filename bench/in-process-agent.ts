@@ -2,7 +2,7 @@ import type { startFakeOpenAI } from "#tests/fixtures/fake-openai";
 import { ADMIN_PASSWORD, type TestServer } from "#tests/support/server";
 
 /** An API call of the in-process benches: the answer's data, or a thrown error naming the path and code. */
-export function apiOf(server: TestServer) {
+function apiOf(server: TestServer) {
   return async (path: string, token: string | null, body?: unknown) => {
     const res = await server.call(path, { token, ...(body === undefined ? {} : { body }) });
     if (res.code !== "0000") throw new Error(`${path}: ${res.code} ${res.message}`);

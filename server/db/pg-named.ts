@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import type pg from "pg";
+import { sha256 } from "#server/lib/crypto";
 import { interceptQuery } from "./pg-query";
 
 /** A text asked this many times is sent as a named statement: one-off texts (migrations, scripts) stay unnamed. */
@@ -44,7 +44,7 @@ export function namePoolStatements(pool: pg.Pool) {
     if (counted.size > MAX_COUNTED) counted.delete(counted.keys().next().value as string);
     // Several statements in one text cannot be named.
     if (times < NAME_AFTER || names.size >= MAX_NAMED || text.includes(";")) return null;
-    const name = `q_${createHash("sha256").update(text).digest("hex").slice(0, 40)}`;
+    const name = `q_${sha256(text).slice(0, 40)}`;
     names.set(text, name);
     return name;
   }

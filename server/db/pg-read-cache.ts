@@ -118,8 +118,9 @@ export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tabl
       if (!c || !checkedOut.has(client)) return run(config, values);
       if (ENDS_TRANSACTION.test(text)) return run(config, values).finally(() => endWrites(client));
       if (OPENS.test(text) || (READ.test(text) && !SIDE_EFFECTS.test(text))) return run(config, values);
+      // In flight until the transaction ends (endWrites): no read of it is kept meanwhile, and it is stale again then.
       pending.push(c.writing(text));
-      return run(config, values).finally(() => c.wrote(text));
+      return run(config, values);
     });
     return client;
   }) as typeof pool.connect;
