@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { interceptQuery } from "./pg-query";
 import { BUMP_TRIGGER, CACHEABLE_TABLES, type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
-import { attachReadCache, READ, SIDE_EFFECTS } from "./yielding";
+import { attachReadCache, readTextId } from "./yielding";
 
 /** The channel on which every write to a cacheable table is announced, with the table's name as payload. */
 const CHANNEL = "read_cache";
@@ -64,7 +64,8 @@ export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tabl
   const poolQuery = interceptQuery(pool, ({ text, config, values, run }) => {
     const c = cache;
     if (!c) return run(config, values);
-    if (!READ.test(text) || SIDE_EFFECTS.test(text)) {
+    const id = readTextId(text);
+    if (id === null) {
       const done = c.writing(text);
       return run(config, values).finally(done);
     }
@@ -74,7 +75,7 @@ export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tabl
     const rowMode = typeof config === "object" ? (config.rowMode ?? "") : "";
     let key: string;
     try {
-      key = JSON.stringify([text, params, rowMode]);
+      key = JSON.stringify([id, params, rowMode]);
     } catch {
       return run(config, values);
     }
@@ -117,7 +118,7 @@ export function cachePoolReads(pool: pg.Pool, newListener: () => pg.Client, tabl
       // pool.query checks this client out too: its statements are the pool's (above).
       if (!c || !checkedOut.has(client)) return run(config, values);
       if (ENDS_TRANSACTION.test(text)) return run(config, values).finally(() => endWrites(client));
-      if (OPENS.test(text) || (READ.test(text) && !SIDE_EFFECTS.test(text))) return run(config, values);
+      if (OPENS.test(text) || readTextId(text) !== null) return run(config, values);
       // In flight until the transaction ends (endWrites): no read of it is kept meanwhile, and it is stale again then.
       pending.push(c.writing(text));
       return run(config, values);

@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyAnswer, readCache } from "./read-cache";
-import { yieldBetweenStatements } from "./yielding";
+import { readTextId, yieldBetweenStatements } from "./yielding";
 
 let client: PGlite;
 let stats: () => { hits: number; misses: number; entries: number } | null;
@@ -123,6 +123,34 @@ describe("the embedded database's read cache", () => {
     expect(hits()).toBe(before);
     await client.query(`update "other" set "name" = 'o2' where "id" = 1`);
     expect((await client.query<{ name: string }>(reads[0] as string)).rows[0]?.name).toBe("o2");
+  });
+
+  it("keeps answers apart by their parameters and row mode (a text is named by a number kept per text)", async () => {
+    await client.query(`insert into "parent" values (7, 'seven'), (8, 'eight')`);
+    const read = `select "id", "name" from "parent" where "id" = $1`;
+    const asObjects = async (id: number) => (await client.query(read, [id])).rows;
+    const asArrays = async (id: number) => (await client.query(read, [id], { rowMode: "array" })).rows;
+    for (let round = 0; round < 2; round++) {
+      expect(await asObjects(7)).toEqual([{ id: 7, name: "seven" }]);
+      expect(await asArrays(7)).toEqual([[7, "seven"]]);
+      expect(await asObjects(8)).toEqual([{ id: 8, name: "eight" }]);
+    }
+    expect(readTextId(read)).toBe(readTextId(read));
+    expect(readTextId(`select "name" from "parent" where "id" = $1`)).not.toBe(readTextId(read));
+    for (const other of [
+      `update "parent" set "name" = 'c'`,
+      `select * from "parent" for update`,
+      "select nextval('s')",
+    ])
+      expect(readTextId(other)).toBeNull();
+  });
+
+  it("names a text forgotten and seen again anew, so no key of the old number can answer another text", () => {
+    const first = readTextId(`select 'forgotten'`);
+    for (let i = 0; i < 2_500; i++) readTextId(`select ${i}`);
+    const again = readTextId(`select 'forgotten'`);
+    expect(again).not.toBe(first);
+    expect(again).toBeGreaterThan(readTextId(`select 2499`) as number);
   });
 
   it("copies an answer as structuredClone does, for every kind of value a row holds", async () => {

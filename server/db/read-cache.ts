@@ -103,7 +103,16 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
   let misses = 0;
 
   /** The cacheable tables a read uses, or null when it reads anything else (or cannot be cached at all). */
+  const sourcesByText = new Map<string, string[] | null>();
   function sourcesOf(sql: string): string[] | null {
+    let sources = sourcesByText.get(sql);
+    if (sources !== undefined) return sources;
+    sources = readSources(sql);
+    sourcesByText.set(sql, sources);
+    if (sourcesByText.size > MAX_ENTRIES) sourcesByText.delete(sourcesByText.keys().next().value as string);
+    return sources;
+  }
+  function readSources(sql: string): string[] | null {
     if (!SELECT.test(sql) || UNCACHEABLE.test(sql)) return null;
     const used = new Set<string>();
     for (const m of sql.matchAll(SOURCE)) {

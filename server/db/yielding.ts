@@ -147,16 +147,36 @@ const FRESH_MS = 1_000;
 type Query = PGlite["query"];
 type QueryOptions = Parameters<Query>[2];
 
-/** A plain read: no row locks, sequences, advisory locks or notifications (pg-read-cache.ts reads them too). */
-export const READ = /^[\s(]*select\b/i;
-export const SIDE_EFFECTS =
+/** A plain read: no row locks, sequences, advisory locks or notifications. */
+const READ = /^[\s(]*select\b/i;
+const SIDE_EFFECTS =
   /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|nextval|setval|pg_advisory|pg_notify|pg_sleep/i;
 
+const MAX_TEXTS = 2_000;
+const readIds = new Map<string, number | null>();
+let lastReadId = 0;
+
+/**
+ * A number naming a plain read's SQL text (null for any other statement), kept per text: a cache key made of it
+ * instead of the text is short to build and to look up, and the two patterns run once per text, not per call
+ * (drizzle's texts run to kilobytes; both cost a read-cache hit ~35 µs). Numbers are never reused, so a text
+ * forgotten and seen again only makes its old keys unreachable (pg-read-cache.ts names its reads by it too).
+ */
+export function readTextId(sql: string): number | null {
+  let id = readIds.get(sql);
+  if (id !== undefined) return id;
+  id = READ.test(sql) && !SIDE_EFFECTS.test(sql) ? ++lastReadId : null;
+  readIds.set(sql, id);
+  if (readIds.size > MAX_TEXTS) readIds.delete(readIds.keys().next().value as string);
+  return id;
+}
+
 function readKey(sql: string, params: unknown[] | undefined, options: QueryOptions) {
-  if (!READ.test(sql) || SIDE_EFFECTS.test(sql)) return null;
-  const parsers = Object.keys(options?.parsers ?? {}).join(",");
+  const id = readTextId(sql);
+  if (id === null) return null;
+  const parsers = options?.parsers ? Object.keys(options.parsers).join(",") : "";
   try {
-    return JSON.stringify([sql, params ?? [], options?.rowMode ?? "", parsers]);
+    return JSON.stringify([id, params ?? [], options?.rowMode ?? "", parsers]);
   } catch {
     return null;
   }
