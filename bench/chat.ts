@@ -216,7 +216,9 @@ export async function benchChat() {
     for (const n of LEVELS) {
       const rounds = n === 1 ? SINGLE_ROUNDS : 1;
       const ids = await conversationsFor(base, token, agentId, n);
-      for (let w = 0; w < WARM_ROUNDS; w++) await Promise.all(ids.map((id) => viaApi(base, token, id, arrivals)));
+      // A level's run is its `rounds` (a lone stream's 30 turns in a row): warming it runs as many, k times.
+      for (let w = 0; w < WARM_ROUNDS * rounds; w++)
+        await Promise.all(ids.map((id) => viaApi(base, token, id, arrivals)));
       const directSamples: Sample[] = [];
       for (let r = 0; r < rounds; r++)
         directSamples.push(...(await Promise.all(ids.map(() => direct(fake.hello.url, fake.hello.apiKey)))));
