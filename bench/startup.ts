@@ -11,10 +11,14 @@ import { percentile, table } from "./lib";
  * Cold start (an empty data directory), warm restart (the same directory again) and idle memory of the built
  * server, as `npm start` runs it when the build is current. "Ready" is the first 200
  * from /readyz; "first page" the first 200 from /login (the web bundle loads after the port opens). Idle RSS is
- * read from /proc five seconds after ready. Each figure is the median of RUNS starts. Run `npm run build` first.
+ * read from /proc five seconds after the first page, and again at rest, REST_MS after it: V8's memory reducer, run
+ * once the process has allocated little for a while (about 20 s here), gives back the young generation that
+ * start-up grew (npm start allows it 2 × 16 MB), so the first reading is the process just after its work and the
+ * second what it holds when left alone. Each figure is the median of RUNS starts. Run `npm run build` first.
  */
 const RUNS = 5;
 const PORT = 3917;
+const REST_MS = 30_000;
 // The figures of the last closing note, measured with `npm run build && node --import tsx server/main.ts`.
 const BEFORE = { cold: 24_500, warm: 10_300, rss: 510 };
 /**
@@ -27,7 +31,14 @@ const NODE_AT = START_WORDS.indexOf("node");
 const START_ENV = Object.fromEntries(START_WORDS.slice(0, NODE_AT).map((w) => w.split("=")));
 const START_ARGS = [...START_WORDS.slice(NODE_AT + 1, -1), "build/app/main.js"];
 
-type Start = { ready: number; firstPage: number; rssMb: number; cpu: number; phases: Record<string, number> };
+type Start = {
+  ready: number;
+  firstPage: number;
+  rssMb: number;
+  restMb: number;
+  cpu: number;
+  phases: Record<string, number>;
+};
 
 async function waitFor(url: string, child: ReturnType<typeof spawn>) {
   for (;;) {
@@ -76,7 +87,10 @@ async function startOnce(dataDir: string): Promise<Start> {
     await new Promise((r) => setTimeout(r, 5_000));
     // A server that died after it was ready has no memory to read: that is a failed start, not a figure.
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} after it was ready`);
-    return { ready, firstPage, rssMb: await rssMb(child.pid!), cpu, phases };
+    const rssAfterWork = await rssMb(child.pid!);
+    await new Promise((r) => setTimeout(r, REST_MS - 5_000));
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} after it was ready`);
+    return { ready, firstPage, rssMb: rssAfterWork, restMb: await rssMb(child.pid!), cpu, phases };
   } finally {
     // Waiting for "exit" of a process that already exited would wait forever (and end the bench silently).
     if (child.exitCode === null && child.signalCode === null) {
@@ -123,6 +137,12 @@ export async function benchStartup() {
       ["idle RSS after restart", `${BEFORE.rss} MB`, `${idle.toFixed(0)} MB`, ""],
       ["npm start's build-stamp check (added to each start)", "", s(median(stampChecks)), ""],
       ["idle RSS after first start", "", `${median(cold.map((c) => c.rssMb)).toFixed(0)} MB`, ""],
+      [
+        `RSS at rest (${REST_MS / 1000} s after the first page), after restart / first start`,
+        "",
+        `${median(warm.map((w) => w.restMb)).toFixed(0)} / ${median(cold.map((c) => c.restMb)).toFixed(0)} MB`,
+        "",
+      ],
       ["CPU time until ready, cold start", "", s(median(cold.map((c) => c.cpu))), ""],
       ["CPU time until ready, warm restart", "", s(median(warm.map((w) => w.cpu))), ""],
     ],
