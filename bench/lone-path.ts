@@ -104,9 +104,9 @@ for (let i = 0; i < WARM + TURNS; i++)
   conversations.push((await api("/api/agent/conversation/create", token, { agentId })).id);
 const rows: Record<string, number>[] = [];
 /**
- * With PROFILE=1: the windows (request sent → model request written; from the turn stored with PROFILE=after-sql, to the
- * first statement with PROFILE=before-sql) of
- * the measured turns, on the profile's clock.
+ * With PROFILE=1: the windows of the measured turns, on the profile's clock: request sent → model request written;
+ * with PROFILE=after-sql from the turn stored, with PROFILE=before-sql to the first statement, with PROFILE=after-model
+ * from the model request written to the first token read by the client (the fake model's reply and our relay).
  */
 const windows: [number, number][] = [];
 const session = new Session();
@@ -126,7 +126,9 @@ for (const [i, id] of conversations.entries()) {
       ? ["stored", "model request written"]
       : process.env.PROFILE === "before-sql"
         ? ["request sent", "first statement"]
-        : ["request sent", "model request written"];
+        : process.env.PROFILE === "after-model"
+          ? ["model request written", "first token"]
+          : ["request sent", "model request written"];
   windows.push([marks.get(from)?.us ?? 0, marks.get(to)?.us ?? 0]);
   const at = (l: string) => marks.get(l)?.at ?? Number.NaN;
   const cpu = (l: string) => marks.get(l)?.cpu ?? Number.NaN;
