@@ -62,6 +62,21 @@ export function copyAnswer<T>(value: T): T {
 
 const MAX_ENTRIES = 2_000;
 
+/**
+ * `compute` kept per SQL text (the last MAX_ENTRIES texts): drizzle builds the same texts again and again, and
+ * scanning a long one with this module's patterns costs tens of microseconds.
+ */
+export function perText<T>(compute: (sql: string) => T): (sql: string) => T {
+  const kept = new Map<string, T>();
+  return (sql) => {
+    if (kept.has(sql)) return kept.get(sql) as T;
+    const value = compute(sql);
+    kept.set(sql, value);
+    if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
+    return value;
+  };
+}
+
 /** A plain read: no row locks, sequences, advisory locks, notifications or clock. */
 /** A read, also a parenthesised one (`(select …) union all (select …)`, as drizzle writes a union). */
 const SELECT = /^[\s(]*select\b/i;
@@ -103,16 +118,7 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
   let misses = 0;
 
   /** The cacheable tables a read uses, or null when it reads anything else (or cannot be cached at all). */
-  const sourcesByText = new Map<string, string[] | null>();
-  function sourcesOf(sql: string): string[] | null {
-    let sources = sourcesByText.get(sql);
-    if (sources !== undefined) return sources;
-    sources = readSources(sql);
-    sourcesByText.set(sql, sources);
-    if (sourcesByText.size > MAX_ENTRIES) sourcesByText.delete(sourcesByText.keys().next().value as string);
-    return sources;
-  }
-  function readSources(sql: string): string[] | null {
+  const sourcesOf = perText((sql): string[] | null => {
     if (!SELECT.test(sql) || UNCACHEABLE.test(sql)) return null;
     const used = new Set<string>();
     for (const m of sql.matchAll(SOURCE)) {
@@ -124,7 +130,7 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
       used.add(name);
     }
     return used.size ? [...used] : null;
-  }
+  });
 
   const bump = (name: string, seen = new Set<string>()) => {
     if (seen.has(name)) return;
@@ -175,22 +181,14 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
 
   /**
    * The names a write may touch, or null when it is not a plain write (then everything is stale). Kept per SQL
-   * text: drizzle builds the same texts again and again, and scanning a long one (the turn start's) cost ~80 µs.
+   * text: scanning a long one (the turn start's) cost ~80 µs.
    */
-  const namesByText = new Map<string, string[] | null>();
-  function namesWritten(sql: string) {
-    let names = namesByText.get(sql);
-    if (names !== undefined) return names;
-    if (!/^\s*(insert|update|delete|with|merge)\b/i.test(sql)) names = null;
-    else {
-      const pattern = LITERALS_UNCLEAR.test(sql) ? IDENTIFIER : IDENTIFIER_OUTSIDE_LITERALS;
-      const found = [...sql.matchAll(pattern)].map((m) => (m[1] ?? m[2])?.toLowerCase());
-      names = [...new Set(found.filter((name): name is string => Boolean(name)))];
-    }
-    namesByText.set(sql, names);
-    if (namesByText.size > MAX_ENTRIES) namesByText.delete(namesByText.keys().next().value as string);
-    return names;
-  }
+  const namesWritten = perText((sql): string[] | null => {
+    if (!/^\s*(insert|update|delete|with|merge)\b/i.test(sql)) return null;
+    const pattern = LITERALS_UNCLEAR.test(sql) ? IDENTIFIER : IDENTIFIER_OUTSIDE_LITERALS;
+    const found = [...sql.matchAll(pattern)].map((m) => (m[1] ?? m[2])?.toLowerCase());
+    return [...new Set(found.filter((name): name is string => Boolean(name)))];
+  });
 
   return {
     /** Whether a statement is a read this cache keeps (its key is then worth computing). */

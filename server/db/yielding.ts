@@ -1,6 +1,6 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { namedStatements } from "./named-statements";
-import { copyAnswer, type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
+import { copyAnswer, perText, type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
 
 /** How long statements may run back to back before the event loop gets a turn. */
 const SLICE_MS = 4;
@@ -152,8 +152,6 @@ const READ = /^[\s(]*select\b/i;
 const SIDE_EFFECTS =
   /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|nextval|setval|pg_advisory|pg_notify|pg_sleep/i;
 
-const MAX_TEXTS = 2_000;
-const readIds = new Map<string, number | null>();
 let lastReadId = 0;
 
 /**
@@ -162,14 +160,9 @@ let lastReadId = 0;
  * (drizzle's texts run to kilobytes; both cost a read-cache hit ~35 µs). Numbers are never reused, so a text
  * forgotten and seen again only makes its old keys unreachable (pg-read-cache.ts names its reads by it too).
  */
-export function readTextId(sql: string): number | null {
-  let id = readIds.get(sql);
-  if (id !== undefined) return id;
-  id = READ.test(sql) && !SIDE_EFFECTS.test(sql) ? ++lastReadId : null;
-  readIds.set(sql, id);
-  if (readIds.size > MAX_TEXTS) readIds.delete(readIds.keys().next().value as string);
-  return id;
-}
+export const readTextId = perText((sql): number | null =>
+  READ.test(sql) && !SIDE_EFFECTS.test(sql) ? ++lastReadId : null,
+);
 
 function readKey(sql: string, params: unknown[] | undefined, options: QueryOptions) {
   const id = readTextId(sql);
