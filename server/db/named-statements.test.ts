@@ -66,6 +66,18 @@ describe("named statements on the embedded database", () => {
     expect((await query(text, [1])).rows[0]).toMatchObject({ id: 1, extra: "new" });
   });
 
+  it("leaves a text over 64 000 characters unnamed, and closes the oldest once two million characters are named", async () => {
+    const before = (await named()).length;
+    const padded = (n: number, length: number) => `select ${n} as n -- ${"z".repeat(length)}`;
+    for (let k = 0; k < 2; k++) expect((await query(padded(7, 70_000))).rows).toEqual([{ n: 7 }]);
+    expect(await named()).toHaveLength(before);
+    for (let i = 0; i < 40; i++)
+      for (let k = 0; k < 2; k++) expect((await query(padded(i, 60_000))).rows).toEqual([{ n: i }]);
+    const added = (await named()).length - before;
+    expect(added).toBeGreaterThanOrEqual(30);
+    expect(added).toBeLessThanOrEqual(33);
+  });
+
   it("refuses a named statement once the database is closed, without handing the engine anything", async () => {
     const own = await PGlite.create({ dataDir: "memory://" });
     const ownQuery = namedStatements(own);

@@ -7,6 +7,12 @@ const MAX_NAMED = 400;
 /** Texts counted towards NAME_AFTER at once. */
 const MAX_COUNTED = 4_000;
 /**
+ * Characters of SQL text the counted and the named texts hold at most, each, and the longest text named: the texts
+ * are kept as keys, and a user's own SQL can be long (ours are under 20 000 characters). Longer texts run unnamed.
+ */
+const MAX_CHARS = 2_000_000;
+const MAX_NAMED_TEXT = 64_000;
+/**
  * The engine refuses a named statement whose plan can no longer be used as it was parsed (a table's columns
  * changed): it is forgotten and the text runs unnamed.
  */
@@ -65,7 +71,9 @@ interface Named {
 export function namedStatements(client: PGlite): Query {
   const plain = client.query.bind(client);
   const counted = new Map<string, number>();
+  let countedChars = 0;
   const named = new Map<string, Named>();
+  let namedChars = 0;
   let sequence = 0;
   const stream = (message: Uint8Array) => {
     // PGlite's protocol API does not check this itself: after `close` it loops forever waiting for the engine (a
@@ -87,14 +95,15 @@ export function namedStatements(client: PGlite): Query {
       );
     } catch {
       // Not preparable (a syntax error, several statements): asked the ordinary way from now on, which reports it.
-      counted.set(sql, Number.NEGATIVE_INFINITY);
+      if (counted.has(sql)) counted.set(sql, Number.NEGATIVE_INFINITY);
       return null;
     }
     const entry = { name: statement, types: parse.parseDescribeStatementResults(messages) };
     named.set(sql, entry);
-    if (named.size > MAX_NAMED) {
+    namedChars += sql.length;
+    while (named.size > MAX_NAMED || namedChars > MAX_CHARS) {
       const [oldestText, oldest] = named.entries().next().value as [string, Named];
-      named.delete(oldestText);
+      forget(oldestText);
       await stream(joined(protocol.serialize.close({ type: "S", name: oldest.name }), protocol.serialize.sync()));
     }
     return entry;
@@ -127,15 +136,25 @@ export function namedStatements(client: PGlite): Query {
     return parse.parseResults(messages, parsersOf(messages, client.parsers, parsers), rest)[0] as Results;
   }
 
+  /** A named text forgotten (closed, or refused by the engine). */
+  function forget(sql: string) {
+    if (named.delete(sql)) namedChars -= sql.length;
+  }
+
   function worthNaming(sql: string) {
-    const times = (counted.get(sql) ?? 0) + 1;
-    counted.set(sql, times);
-    if (counted.size > MAX_COUNTED) counted.delete(counted.keys().next().value as string);
-    return times >= NAME_AFTER;
+    const seen = counted.get(sql);
+    counted.set(sql, (seen ?? 0) + 1);
+    if (seen === undefined) countedChars += sql.length;
+    while (counted.size > MAX_COUNTED || countedChars > MAX_CHARS) {
+      const oldest = counted.keys().next().value as string;
+      counted.delete(oldest);
+      countedChars -= oldest.length;
+    }
+    return (seen ?? 0) + 1 >= NAME_AFTER;
   }
 
   return (async (sql: string, params: unknown[] = [], options?: QueryOptions) => {
-    if (options?.blob) return plain(sql, params, options);
+    if (options?.blob || sql.length > MAX_NAMED_TEXT) return plain(sql, params, options);
     let entry = named.get(sql);
     if (!entry && !worthNaming(sql)) return plain(sql, params, options);
     const result = await client.runExclusive(async () => {
@@ -151,7 +170,7 @@ export function namedStatements(client: PGlite): Query {
         return await execute(entry, sql, params, options);
       } catch (err) {
         if (!STALE_STATEMENT.has((err as { code?: string }).code ?? "")) throw err;
-        named.delete(sql);
+        forget(sql);
         return null;
       }
     });
