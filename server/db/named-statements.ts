@@ -1,4 +1,5 @@
 import { type PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
+import { MAX_KEPT_TEXT, textMap } from "./text-map";
 
 /** A text asked this many times becomes a named statement: one-off texts (migrations, scripts) stay unnamed. */
 const NAME_AFTER = 2;
@@ -6,12 +7,8 @@ const NAME_AFTER = 2;
 const MAX_NAMED = 400;
 /** Texts counted towards NAME_AFTER at once. */
 const MAX_COUNTED = 4_000;
-/**
- * Characters of SQL text the counted and the named texts hold at most, each, and the longest text named: the texts
- * are kept as keys, and a user's own SQL can be long (ours are under 20 000 characters). Longer texts run unnamed.
- */
-const MAX_CHARS = 2_000_000;
-const MAX_NAMED_TEXT = 64_000;
+/** Characters of SQL text the named texts hold at most (text-map.ts: a user's own SQL can be long). */
+const MAX_NAMED_CHARS = 2_000_000;
 /**
  * The engine refuses a named statement whose plan can no longer be used as it was parsed (a table's columns
  * changed): it is forgotten and the text runs unnamed.
@@ -70,8 +67,7 @@ interface Named {
  */
 export function namedStatements(client: PGlite): Query {
   const plain = client.query.bind(client);
-  const counted = new Map<string, number>();
-  let countedChars = 0;
+  const counted = textMap<number>(MAX_COUNTED);
   const named = new Map<string, Named>();
   let namedChars = 0;
   let sequence = 0;
@@ -101,7 +97,7 @@ export function namedStatements(client: PGlite): Query {
     const entry = { name: statement, types: parse.parseDescribeStatementResults(messages) };
     named.set(sql, entry);
     namedChars += sql.length;
-    while (named.size > MAX_NAMED || namedChars > MAX_CHARS) {
+    while (named.size > MAX_NAMED || namedChars > MAX_NAMED_CHARS) {
       const [oldestText, oldest] = named.entries().next().value as [string, Named];
       forget(oldestText);
       await stream(joined(protocol.serialize.close({ type: "S", name: oldest.name }), protocol.serialize.sync()));
@@ -142,19 +138,14 @@ export function namedStatements(client: PGlite): Query {
   }
 
   function worthNaming(sql: string) {
-    const seen = counted.get(sql);
-    counted.set(sql, (seen ?? 0) + 1);
-    if (seen === undefined) countedChars += sql.length;
-    while (counted.size > MAX_COUNTED || countedChars > MAX_CHARS) {
-      const oldest = counted.keys().next().value as string;
-      counted.delete(oldest);
-      countedChars -= oldest.length;
-    }
-    return (seen ?? 0) + 1 >= NAME_AFTER;
+    const times = (counted.get(sql) ?? 0) + 1;
+    counted.set(sql, times);
+    return times >= NAME_AFTER;
   }
 
   return (async (sql: string, params: unknown[] = [], options?: QueryOptions) => {
-    if (options?.blob || sql.length > MAX_NAMED_TEXT) return plain(sql, params, options);
+    // A text too long to count (text-map.ts) is never named.
+    if (options?.blob || sql.length > MAX_KEPT_TEXT) return plain(sql, params, options);
     let entry = named.get(sql);
     if (!entry && !worthNaming(sql)) return plain(sql, params, options);
     const result = await client.runExclusive(async () => {

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { sha256 } from "#server/lib/crypto";
 import { interceptQuery } from "./pg-query";
+import { MAX_KEPT_TEXT, textMap } from "./text-map";
 
 /** A text asked this many times is sent as a named statement: one-off texts (migrations, scripts) stay unnamed. */
 const NAME_AFTER = 2;
@@ -10,6 +11,8 @@ const NAME_AFTER = 2;
  */
 const MAX_NAMED = 200;
 const MAX_COUNTED = 4_000;
+/** Characters of SQL text the named texts hold at most (text-map.ts: a user's own SQL can be long). */
+const MAX_NAMED_CHARS = 2_000_000;
 /** PostgreSQL refuses a named statement whose plan no longer fits (a table's columns changed): its text runs unnamed. */
 const STALE_STATEMENT = new Set(["0A000", "26000"]);
 
@@ -21,15 +24,16 @@ const STALE_STATEMENT = new Set(["0A000", "26000"]);
  * not be run again there. Decision 0032.
  */
 export function namePoolStatements(pool: pg.Pool) {
-  const counted = new Map<string, number>();
+  const counted = textMap<number>(MAX_COUNTED);
   const names = new Map<string, string>();
+  let namedChars = 0;
   interceptQuery(pool, ({ text, config, values, run }) => {
     const name = typeof config === "object" && config.name ? null : nameOf(text);
     if (!name) return run(config, values);
     return run(typeof config === "string" ? { text, name } : { ...config, name }, values).catch(
       (err: { code?: string }) => {
         if (!STALE_STATEMENT.has(err?.code ?? "")) throw err;
-        names.delete(text);
+        if (names.delete(text)) namedChars -= text.length;
         counted.set(text, Number.NEGATIVE_INFINITY);
         return run(config, values);
       },
@@ -39,13 +43,16 @@ export function namePoolStatements(pool: pg.Pool) {
   function nameOf(text: string) {
     const known = names.get(text);
     if (known) return known;
+    // A text too long to count (text-map.ts) is never named.
+    if (text.length > MAX_KEPT_TEXT) return null;
     const times = (counted.get(text) ?? 0) + 1;
     counted.set(text, times);
-    if (counted.size > MAX_COUNTED) counted.delete(counted.keys().next().value as string);
     // Several statements in one text cannot be named.
-    if (times < NAME_AFTER || names.size >= MAX_NAMED || text.includes(";")) return null;
+    if (times < NAME_AFTER || text.includes(";")) return null;
+    if (names.size >= MAX_NAMED || namedChars + text.length > MAX_NAMED_CHARS) return null;
     const name = `q_${sha256(text).slice(0, 40)}`;
     names.set(text, name);
+    namedChars += text.length;
     return name;
   }
 }

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyAnswer, perText, readCache } from "./read-cache";
+import { copyAnswer, readCache } from "./read-cache";
 import { readTextId, yieldBetweenStatements } from "./yielding";
 
 let client: PGlite;
@@ -151,25 +151,6 @@ describe("the embedded database's read cache", () => {
     const again = readTextId(`select 'forgotten'`);
     expect(again).not.toBe(first);
     expect(again).toBeGreaterThan(readTextId(`select 2499`) as number);
-  });
-
-  it("keeps per text at most 2000 texts and two million characters, and no text over 64 000", () => {
-    const computed: string[] = [];
-    const lengthOf = perText((sql) => {
-      computed.push(sql);
-      return sql.length;
-    });
-    const huge = `select '${"x".repeat(70_000)}'`;
-    lengthOf(huge);
-    lengthOf(huge);
-    expect(computed.filter((t) => t === huge)).toHaveLength(2);
-    // 40 texts of 60 000 characters: the first ones are let go once 2 000 000 are kept.
-    const long = (i: number) => `select ${i} ${"y".repeat(60_000)}`;
-    for (let i = 0; i < 40; i++) lengthOf(long(i));
-    computed.length = 0;
-    lengthOf(long(39));
-    lengthOf(long(0));
-    expect(computed).toEqual([long(0)]);
   });
 
   it("copies an answer as structuredClone does, for every kind of value a row holds", async () => {

@@ -1,3 +1,5 @@
+import { perText } from "./text-map";
+
 /**
  * Answers of repeated reads of rarely written tables (tenant settings, users and sessions, spaces, agents, their
  * components and publications, models…) kept in this process. PGlite is opened by one process, so every write
@@ -61,35 +63,6 @@ export function copyAnswer<T>(value: T): T {
 }
 
 const MAX_ENTRIES = 2_000;
-
-/** How many characters of SQL text one perText memo keeps at most, and the longest text it keeps. */
-const MAX_TEXT_CHARS = 2_000_000;
-const MAX_KEPT_TEXT = 64_000;
-
-/**
- * `compute` kept per SQL text (the last MAX_ENTRIES texts, MAX_TEXT_CHARS characters in all): drizzle builds the
- * same texts again and again, and scanning a long one with this module's patterns costs tens of microseconds. The
- * bounds keep statements a user writes (a data table's SQL, up to the body limit each) from pinning memory or
- * pushing out the texts the product asks all the time; a text over MAX_KEPT_TEXT is computed at each call (ours
- * are under 20 000: the turn start of 32 turns).
- */
-export function perText<T>(compute: (sql: string) => T): (sql: string) => T {
-  const kept = new Map<string, T>();
-  let chars = 0;
-  return (sql) => {
-    if (kept.has(sql)) return kept.get(sql) as T;
-    const value = compute(sql);
-    if (sql.length > MAX_KEPT_TEXT) return value;
-    kept.set(sql, value);
-    chars += sql.length;
-    while (kept.size > MAX_ENTRIES || chars > MAX_TEXT_CHARS) {
-      const oldest = kept.keys().next().value as string;
-      kept.delete(oldest);
-      chars -= oldest.length;
-    }
-    return value;
-  };
-}
 
 /** A plain read: no row locks, sequences, advisory locks, notifications or clock. */
 /** A read, also a parenthesised one (`(select …) union all (select …)`, as drizzle writes a union). */

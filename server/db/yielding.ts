@@ -1,6 +1,7 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { namedStatements } from "./named-statements";
-import { copyAnswer, perText, type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
+import { copyAnswer, type ReadCache, readCache, SCHEMA_QUERY, schemaFrom } from "./read-cache";
+import { perText } from "./text-map";
 
 /** How long statements may run back to back before the event loop gets a turn. */
 const SLICE_MS = 4;
