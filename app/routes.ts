@@ -72,6 +72,7 @@ export default [
   route("resources/chat-stream", "routes/resources/chat-stream.ts"),
   route("resources/chat-stop", "routes/resources/chat-stop.ts"),
   route("resources/chat-suggest", "routes/resources/chat-suggest.ts"),
+  route("resources/chat-title", "routes/resources/chat-title.ts"),
   route("resources/temp-chat-stream", "routes/resources/temp-chat-stream.ts"),
   route("resources/file-upload", "routes/resources/file-upload.ts"),
   route("resources/dev-conversation", "routes/resources/dev-conversation.ts"),

@@ -1,13 +1,13 @@
 import { CircleAlert } from "lucide-react";
 import { useCallback, useMemo, useRef } from "react";
-import { data, redirect, useFetcher, useLocation, useNavigate } from "react-router";
+import { data, redirect, useLocation, useNavigate, useRevalidator } from "react-router";
 import { endpoints } from "#contract/api";
 import { ChatHistory } from "../components/chat/chat-history";
 import { ChatView } from "../components/chat/chat-view";
 import { ConversationDialogs, ConversationMenu, readConversationDialog } from "../components/chat/conversation-menu";
 import { RunningNotice, useRunningAnswer } from "../components/chat/running-answer";
 import { fromDto, withOpening } from "../components/chat/types";
-import { type ChatTransport, fetchSuggestions } from "../components/chat/use-chat-stream";
+import { type ChatTransport, fetchSuggestions, titleConversation } from "../components/chat/use-chat-stream";
 import { PanelDrawer } from "../components/layout/panel-drawer";
 import { apiCall, tryApiCall } from "../lib/api-call.server";
 import { pageTitle } from "../lib/meta";
@@ -40,12 +40,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   const here = `/home/chat/${id}`;
-
-  if (intent === "title") {
-    const firstMessage = String(form.get("firstMessage") ?? "").slice(0, 5000);
-    const updated = await tryApiCall(context, request, conversations.update, { body: { id, firstMessage } });
-    return { intent, ok: updated.ok };
-  }
 
   if (intent === "rename") {
     const topic = String(form.get("topic") ?? "").trim();
@@ -106,7 +100,7 @@ type ConversationPageProps = Route.ComponentProps["loaderData"] & {
 function ConversationPage({ conversation, history, message, dialog, error, renameError }: ConversationPageProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const titleFetcher = useFetcher();
+  const revalidator = useRevalidator();
   const titled = useRef(conversation.topicUpdated === 1);
 
   const { id, agent } = conversation;
@@ -128,14 +122,14 @@ function ConversationPage({ conversation, history, message, dialog, error, renam
         variableParams: m.variableParams,
       }),
       suggest: agent.openSuggest === "Open" ? () => fetchSuggestions(id) : undefined,
-      // After the first answer the server titles the conversation; the action's revalidation refreshes the history.
+      // After the first answer the server titles the conversation; a revalidation then shows it in the history.
       onAnswered: (m) => {
         if (titled.current) return;
         titled.current = true;
-        titleFetcher.submit({ intent: "title", firstMessage: m.text }, { method: "post" });
+        void titleConversation(id, m.text).then(() => revalidator.revalidate());
       },
     }),
-    [id, agent.openSuggest, titleFetcher.submit],
+    [id, agent.openSuggest, revalidator.revalidate],
   );
 
   const clearMessageParam = useCallback(

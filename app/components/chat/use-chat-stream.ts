@@ -73,6 +73,15 @@ export async function fetchSuggestions(conversationId: number) {
   return envelope.code === "0000" ? (envelope.data ?? []) : [];
 }
 
+/** Titles a conversation after its first answer (the server names it from the message); a failure leaves it as it was. */
+export async function titleConversation(conversationId: number, firstMessage: string) {
+  await fetch("/resources/chat-title", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ conversationId, firstMessage: firstMessage.slice(0, 5000) }),
+  }).catch(() => {});
+}
+
 /** The Chinese reason of a refused stream; a lapsed session goes to the login page. */
 async function refusalOf(res: Response) {
   const envelope = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
