@@ -84,13 +84,14 @@ async function startOnce(dataDir: string): Promise<Start> {
     // CPU time (all threads) until ready: on a machine shared with other work, wall time mostly measures the wait.
     const cpu = cpuMsOf(child.pid!);
     const firstPage = (await waitFor(`http://127.0.0.1:${PORT}/login`, child)) - started;
-    await new Promise((r) => setTimeout(r, 5_000));
     // A server that died after it was ready has no memory to read: that is a failed start, not a figure.
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} after it was ready`);
-    const rssAfterWork = await rssMb(child.pid!);
-    await new Promise((r) => setTimeout(r, REST_MS - 5_000));
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} after it was ready`);
-    return { ready, firstPage, rssMb: rssAfterWork, restMb: await rssMb(child.pid!), cpu, phases };
+    const rssAfter = async (ms: number) => {
+      await new Promise((r) => setTimeout(r, ms));
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} after it was ready`);
+      return rssMb(child.pid!);
+    };
+    const rssAfterWork = await rssAfter(5_000);
+    return { ready, firstPage, rssMb: rssAfterWork, restMb: await rssAfter(REST_MS - 5_000), cpu, phases };
   } finally {
     // Waiting for "exit" of a process that already exited would wait forever (and end the bench silently).
     if (child.exitCode === null && child.signalCode === null) {

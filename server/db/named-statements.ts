@@ -1,5 +1,5 @@
 import { type PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
-import { MAX_KEPT_TEXT, textMap } from "./text-map";
+import { MAX_TEXT_CHARS, textMap } from "./text-map";
 
 /** A text asked this many times becomes a named statement: one-off texts (migrations, scripts) stay unnamed. */
 const NAME_AFTER = 2;
@@ -7,8 +7,6 @@ const NAME_AFTER = 2;
 const MAX_NAMED = 400;
 /** Texts counted towards NAME_AFTER at once. */
 const MAX_COUNTED = 4_000;
-/** Characters of SQL text the named texts hold at most (text-map.ts: a user's own SQL can be long). */
-const MAX_NAMED_CHARS = 2_000_000;
 /**
  * The engine refuses a named statement whose plan can no longer be used as it was parsed (a table's columns
  * changed): it is forgotten and the text runs unnamed.
@@ -97,7 +95,7 @@ export function namedStatements(client: PGlite): Query {
     const entry = { name: statement, types: parse.parseDescribeStatementResults(messages) };
     named.set(sql, entry);
     namedChars += sql.length;
-    while (named.size > MAX_NAMED || namedChars > MAX_NAMED_CHARS) {
+    while (named.size > MAX_NAMED || namedChars > MAX_TEXT_CHARS) {
       const [oldestText, oldest] = named.entries().next().value as [string, Named];
       forget(oldestText);
       await stream(joined(protocol.serialize.close({ type: "S", name: oldest.name }), protocol.serialize.sync()));
@@ -144,8 +142,8 @@ export function namedStatements(client: PGlite): Query {
   }
 
   return (async (sql: string, params: unknown[] = [], options?: QueryOptions) => {
-    // A text too long to count (text-map.ts) is never named.
-    if (options?.blob || sql.length > MAX_KEPT_TEXT) return plain(sql, params, options);
+    // A text too long to be counted (text-map.ts) never reaches NAME_AFTER, so it is never named.
+    if (options?.blob) return plain(sql, params, options);
     let entry = named.get(sql);
     if (!entry && !worthNaming(sql)) return plain(sql, params, options);
     const result = await client.runExclusive(async () => {

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { sha256 } from "#server/lib/crypto";
 import { interceptQuery } from "./pg-query";
-import { MAX_KEPT_TEXT, textMap } from "./text-map";
+import { MAX_TEXT_CHARS, textMap } from "./text-map";
 
 /** A text asked this many times is sent as a named statement: one-off texts (migrations, scripts) stay unnamed. */
 const NAME_AFTER = 2;
@@ -11,8 +11,6 @@ const NAME_AFTER = 2;
  */
 const MAX_NAMED = 200;
 const MAX_COUNTED = 4_000;
-/** Characters of SQL text the named texts hold at most (text-map.ts: a user's own SQL can be long). */
-const MAX_NAMED_CHARS = 2_000_000;
 /** PostgreSQL refuses a named statement whose plan no longer fits (a table's columns changed): its text runs unnamed. */
 const STALE_STATEMENT = new Set(["0A000", "26000"]);
 
@@ -43,13 +41,12 @@ export function namePoolStatements(pool: pg.Pool) {
   function nameOf(text: string) {
     const known = names.get(text);
     if (known) return known;
-    // A text too long to count (text-map.ts) is never named.
-    if (text.length > MAX_KEPT_TEXT) return null;
     const times = (counted.get(text) ?? 0) + 1;
     counted.set(text, times);
-    // Several statements in one text cannot be named.
+    // A text too long to be counted (text-map.ts) never reaches NAME_AFTER; several statements in one text cannot
+    // be named.
     if (times < NAME_AFTER || text.includes(";")) return null;
-    if (names.size >= MAX_NAMED || namedChars + text.length > MAX_NAMED_CHARS) return null;
+    if (names.size >= MAX_NAMED || namedChars + text.length > MAX_TEXT_CHARS) return null;
     const name = `q_${sha256(text).slice(0, 40)}`;
     names.set(text, name);
     namedChars += text.length;

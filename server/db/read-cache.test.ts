@@ -145,6 +145,13 @@ describe("the embedded database's read cache", () => {
       expect(readTextId(other)).toBeNull();
   });
 
+  it("does not keep a read whose text is too long to be kept per text (its key would differ at every call)", async () => {
+    const long = `select "name" from "parent" where "id" = $1 -- ${"z".repeat(70_000)}`;
+    const before = stats()?.entries ?? 0;
+    for (let i = 0; i < 3; i++) expect((await client.query(long, [1])).rows).toHaveLength(1);
+    expect(stats()?.entries).toBe(before);
+  });
+
   it("names a text forgotten and seen again anew, so no key of the old number can answer another text", () => {
     const first = readTextId(`select 'forgotten'`);
     for (let i = 0; i < 2_500; i++) readTextId(`select ${i}`);

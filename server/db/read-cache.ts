@@ -1,4 +1,4 @@
-import { perText } from "./text-map";
+import { MAX_KEPT_TEXT, perText } from "./text-map";
 
 /**
  * Answers of repeated reads of rarely written tables (tenant settings, users and sessions, spaces, agents, their
@@ -104,9 +104,12 @@ export function readCache(schema: Schema, cacheable: readonly string[] = CACHEAB
   let hits = 0;
   let misses = 0;
 
-  /** The cacheable tables a read uses, or null when it reads anything else (or cannot be cached at all). */
+  /**
+   * The cacheable tables a read uses, or null when it reads anything else (or cannot be cached at all). A text too
+   * long to be kept per text is not cached: its number (yielding.ts readTextId), so its key, differs at every call.
+   */
   const sourcesOf = perText((sql): string[] | null => {
-    if (!SELECT.test(sql) || UNCACHEABLE.test(sql)) return null;
+    if (sql.length > MAX_KEPT_TEXT || !SELECT.test(sql) || UNCACHEABLE.test(sql)) return null;
     const used = new Set<string>();
     for (const m of sql.matchAll(SOURCE)) {
       const target = m[1] as string;

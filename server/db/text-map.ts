@@ -6,7 +6,8 @@
  * 32 turns is about 10 000).
  */
 export const MAX_KEPT_TEXT = 64_000;
-const MAX_CHARS = 2_000_000;
+/** Characters of SQL text one map holds at most (the named statements bound their own maps by it too). */
+export const MAX_TEXT_CHARS = 2_000_000;
 
 export function textMap<T>(maxEntries: number) {
   const kept = new Map<string, T>();
@@ -23,7 +24,7 @@ export function textMap<T>(maxEntries: number) {
       drop(sql);
       kept.set(sql, value);
       chars += sql.length;
-      while (kept.size > maxEntries || chars > MAX_CHARS) drop(kept.keys().next().value as string);
+      while (kept.size > maxEntries || chars > MAX_TEXT_CHARS) drop(kept.keys().next().value as string);
     },
     delete: drop,
   };
