@@ -37,7 +37,7 @@ proc.on("message", async (msg) => {
   busy = true;
   let reply;
   try {
-    reply = await run({ code: String(msg.code), argsJson: String(msg.argsJson), timeoutMs: Number(msg.timeoutMs) });
+    reply = await run({ code: String(msg.code), argsJson: String(msg.argsJson), deadline: Number(msg.deadline) });
   } catch (err) {
     reply = { ok: false, kind: "internal", error: String(err?.message ?? err), logs: [], recycle: true };
   }

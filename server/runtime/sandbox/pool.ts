@@ -25,7 +25,9 @@ const CHILD = path.join(HERE, "child.mjs");
 const NODE_MODULES = path.resolve(path.dirname(createRequire(import.meta.url).resolve("pyodide/package.json")), "..");
 // Both runtimes stop themselves at the deadline (QuickJS's interrupt handler, Python's watchdog thread); the kill
 // is the backstop for code that ignores it (native time, a caught KeyboardInterrupt, an await that never ends).
-const KILL_GRACE_MS = 1_000;
+// The deadline is one wall-clock instant set here, so a child slow to take the run (a loaded machine) does not
+// start its own clock later than the kill's; the grace covers only the stopped run's reply reaching us.
+const KILL_GRACE_MS = 2_000;
 const MAX_WAITING = 200;
 
 /** Node 20 spells the permission model `--experimental-permission`; 22.13+ `--permission`. */
@@ -106,13 +108,14 @@ class Child {
     return this.pending !== undefined;
   }
 
-  run(code: string, argsJson: string, timeoutMs: number, killAfterMs: number): Promise<ChildReply | RunFailure> {
+  run(code: string, argsJson: string, timeoutMs: number): Promise<ChildReply | RunFailure> {
     return new Promise((resolve) => {
       const id = this.nextId++;
-      const timer = setTimeout(() => this.kill("timeout"), killAfterMs);
+      const deadline = Date.now() + timeoutMs;
+      const timer = setTimeout(() => this.kill("timeout"), timeoutMs + KILL_GRACE_MS);
       this.pending = { id, resolve, timer };
       // A child that died since it was handed out answers the send with an error; its exit then fails the run.
-      this.process.send({ type: "run", id, code, argsJson, timeoutMs }, (err) => err && this.kill());
+      this.process.send({ type: "run", id, code, argsJson, deadline }, (err) => err && this.kill());
     });
   }
 
@@ -190,8 +193,7 @@ export class LanguagePool {
       return { reply: { ok: false, kind, logs: [] }, ms: 0 };
     }
     const started = performance.now();
-    const killAfter = timeoutMs + KILL_GRACE_MS;
-    const reply = await child.run(code, argsJson, timeoutMs, killAfter);
+    const reply = await child.run(code, argsJson, timeoutMs);
     const ms = performance.now() - started;
     if ("recycle" in reply && reply.recycle) child.kill();
     else this.release(child);

@@ -41,10 +41,10 @@ export async function start(limits) {
   watchdog.unref();
   let nextId = 1;
 
-  return async ({ code, argsJson, timeoutMs }) => {
+  return async ({ code, argsJson, deadline }) => {
     const id = nextId++;
     Atomics.store(control, 0, id);
-    watchdog.postMessage({ id, ms: timeoutMs });
+    watchdog.postMessage({ id, deadline });
     let reply;
     try {
       reply = JSON.parse(await run(code, argsJson, limits.maxOutputBytes, limits.maxLogBytes));

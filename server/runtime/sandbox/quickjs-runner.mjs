@@ -47,9 +47,8 @@ export async function start(limits) {
   return (request) => runOnce(QuickJS, { ...limits, recycleAbove }, request);
 }
 
-function runOnce(QuickJS, limits, { code, argsJson, timeoutMs }) {
+function runOnce(QuickJS, limits, { code, argsJson, deadline }) {
   const logs = createLogs(limits);
-  const deadline = Date.now() + timeoutMs;
   let timedOut = false;
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);

@@ -7,10 +7,11 @@ const SIGINT = 2;
 const { interrupt, control } = workerData;
 
 // control[0]: id of the run in progress (0 when idle); control[1]: id of the last run this thread interrupted.
-parentPort.on("message", ({ id, ms }) => {
+// The deadline is wall-clock time set by the parent (pool.ts), so a late message does not move it.
+parentPort.on("message", ({ id, deadline }) => {
   setTimeout(() => {
     if (Atomics.load(control, 0) !== id) return;
     Atomics.store(control, 1, id);
     Atomics.store(interrupt, 0, SIGINT);
-  }, ms);
+  }, Math.max(0, deadline - Date.now()));
 });
