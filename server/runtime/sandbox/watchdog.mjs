@@ -9,9 +9,12 @@ const { interrupt, control } = workerData;
 // control[0]: id of the run in progress (0 when idle); control[1]: id of the last run this thread interrupted.
 // The deadline is wall-clock time set by the parent (pool.ts), so a late message does not move it.
 parentPort.on("message", ({ id, deadline }) => {
-  setTimeout(() => {
-    if (Atomics.load(control, 0) !== id) return;
-    Atomics.store(control, 1, id);
-    Atomics.store(interrupt, 0, SIGINT);
-  }, Math.max(0, deadline - Date.now()));
+  setTimeout(
+    () => {
+      if (Atomics.load(control, 0) !== id) return;
+      Atomics.store(control, 1, id);
+      Atomics.store(interrupt, 0, SIGINT);
+    },
+    Math.max(0, deadline - Date.now()),
+  );
 });
