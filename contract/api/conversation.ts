@@ -34,10 +34,13 @@ export const listConversationInput = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** The most of a conversation's first message the title is made from (the page's relay cuts a longer one there). */
+export const MAX_TITLE_SOURCE_CHARS = 5_000;
+
 export const updateConversationInput = z.object({
   id: id(),
   topic: z.string().trim().max(50, "最多 50 个字符").optional(),
-  firstMessage: z.string().max(5000).optional(),
+  firstMessage: z.string().max(MAX_TITLE_SOURCE_CHARS).optional(),
 });
 
 export const messageListInput = z.object({

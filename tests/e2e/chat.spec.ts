@@ -262,3 +262,14 @@ test("the prompt-optimisation relay streams the assistant's chunks", async ({ pa
   expect(text).toContain("# 角色");
   expect(text).toContain("帮我写一个旅行规划助手");
 });
+
+test("the title relay titles a conversation whose first message is longer than the title is made from", async ({
+  page,
+}) => {
+  const { agentId } = await createAgent(page, "template-1");
+  const id = await newConversation(page, agentId);
+  // Over the contract's 5000 characters (MAX_TITLE_SOURCE_CHARS): the relay sends the API the message's start.
+  await call(page, "/resources/chat-title", { conversationId: id, firstMessage: `一条很长的消息${"字".repeat(6000)}` });
+  const conversation = await call<{ topicUpdated: number }>(page, `/api/agent/conversation/${id}`, {});
+  expect(conversation.topicUpdated).toBe(1);
+});

@@ -78,7 +78,7 @@ export async function titleConversation(conversationId: number, firstMessage: st
   await fetch("/resources/chat-title", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ conversationId, firstMessage: firstMessage.slice(0, 5000) }),
+    body: JSON.stringify({ conversationId, firstMessage }),
   }).catch(() => {});
 }
 

@@ -1,5 +1,6 @@
 import { badRequest, postJsonToApi, readJsonBody } from "#app/lib/relay.server";
 import { endpoints } from "#contract/api";
+import { MAX_TITLE_SOURCE_CHARS } from "#contract/api/conversation";
 import type { Route } from "./+types/chat-title";
 
 /**
@@ -13,6 +14,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body) return badRequest();
   return postJsonToApi(context, request, endpoints.conversation.update, {
     id: body.conversationId,
-    firstMessage: body.firstMessage,
+    // The title is made from the message's start; a longer first message is not a reason to leave it untitled.
+    firstMessage:
+      typeof body.firstMessage === "string" ? body.firstMessage.slice(0, MAX_TITLE_SOURCE_CHARS) : body.firstMessage,
   });
 }
