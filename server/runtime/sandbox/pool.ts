@@ -112,7 +112,12 @@ class Child {
     return new Promise((resolve) => {
       const id = this.nextId++;
       const deadline = Date.now() + timeoutMs;
-      const timer = setTimeout(() => this.kill("timeout"), timeoutMs + KILL_GRACE_MS);
+      // The kill waits one turn of the event loop: after a stall of the host's own loop, the timer would otherwise
+      // run before the loop reads a reply that arrived in time (timers come before I/O in each turn).
+      const timer = setTimeout(
+        () => setImmediate(() => this.pending?.id === id && this.kill("timeout")),
+        timeoutMs + KILL_GRACE_MS,
+      );
       this.pending = { id, resolve, timer };
       // A child that died since it was handed out answers the send with an error; its exit then fails the run.
       this.process.send({ type: "run", id, code, argsJson, deadline }, (err) => err && this.kill());

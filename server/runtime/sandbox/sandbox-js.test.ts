@@ -1,3 +1,4 @@
+import { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { closeSandbox, runCode, sandboxProcesses, warmSandbox } from "./index";
@@ -131,6 +132,21 @@ describe("JavaScript sandbox: escape catalogue", () => {
   it("stops a loop hidden in a promise job", async () => {
     const res = await js("async function main() { await null; while (true) {} }", {}, 500);
     expect(res).toMatchObject({ success: false, error: "运行超时（0.5 秒）" });
+  });
+
+  it("keeps a child that stopped in time while the host's own loop was blocked past the kill", async () => {
+    await warmSandbox(["JavaScript"]);
+    const kill = vi.spyOn(ChildProcess.prototype, "kill");
+    try {
+      const looping = js("function main() { for (;;) {} }", {}, 500);
+      // A block that ends in the check phase: the next turn runs its due timers, the kill's among them, before
+      // reading the reply that came in meanwhile.
+      setTimeout(() => setImmediate(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 3_000)), 100);
+      expect(await looping).toMatchObject({ success: false, error: "运行超时（0.5 秒）" });
+      expect(kill).not.toHaveBeenCalled();
+    } finally {
+      kill.mockRestore();
+    }
   });
 
   it("ends a memory bomb with a memory error, then serves the next run", async () => {
