@@ -1,12 +1,18 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // E2E_PORT lets a second run (a local CI beside a developer's run) use its own port.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-// A fresh database per run; set once here and inherited by worker processes, which re-read this file.
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "e2e-data-"));
+// A fresh database per run, in one directory per port that each run empties first (a run per port at a time), so
+// runs do not pile up copies of it. Set once here and inherited by worker processes, which re-read this file.
+if (!process.env.E2E_DATA_DIR) {
+  const dir = path.join(tmpdir(), `e2e-data-${PORT}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir);
+  process.env.E2E_DATA_DIR = dir;
+}
 
 /**
  * Debian's Chromium as its headless shell (package chromium-headless-shell, the same build without the browser UI):

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -80,5 +81,23 @@ describe("loadConfig", () => {
     const dir = path.join(tempDir(), "nested", "data");
     loadConfig({ DATA_DIR: dir });
     expect(statSync(dir).isDirectory()).toBe(true);
+  });
+
+  it("keeps memory:// uploads in one directory of the process's own, gone when the process exits", () => {
+    // The child writes an upload where both of its servers' configurations put them, then exits.
+    const script = [
+      `import { writeFileSync } from "node:fs";`,
+      `import { loadConfig } from ${JSON.stringify(path.resolve("server/config.ts"))};`,
+      `const [a, b] = [loadConfig({ DATA_DIR: "memory://" }), loadConfig({ DATA_DIR: "memory://" })];`,
+      `if (a.FILES_DIR !== b.FILES_DIR) throw new Error("two directories");`,
+      `writeFileSync(a.FILES_DIR + "/upload", "x");`,
+      `console.log(a.FILES_DIR);`,
+    ].join("\n");
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    const dir = out.trim();
+    expect(path.dirname(dir)).toBe(tmpdir());
+    expect(existsSync(dir)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -89,6 +89,20 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+let memoryFiles: string | undefined;
+/**
+ * memory:// keeps nothing past the process, uploads included: they go to a directory of the process's own (one for
+ * every server it runs), removed when it exits.
+ */
+function memoryFilesDir() {
+  if (!memoryFiles) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "agent-platform-files-"));
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    memoryFiles = dir;
+  }
+  return memoryFiles;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(cleanEnv(env));
   if (!parsed.success) {
@@ -99,9 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const inMemory = e.DATA_DIR === "memory://";
   const dataDir = inMemory ? e.DATA_DIR : path.resolve(e.DATA_DIR);
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const filesDir = inMemory
-    ? path.join(os.tmpdir(), `agent-platform-files-${process.pid}`)
-    : path.join(dataDir, "files");
+  const filesDir = inMemory ? memoryFilesDir() : path.join(dataDir, "files");
   const secret = e.SECRET_KEY ?? (inMemory ? randomBytes(32).toString("hex") : persistentSecret(dataDir));
   return { ...e, DATA_DIR: dataDir, SECRET_KEY: secret, FILES_DIR: filesDir, IN_MEMORY: inMemory };
 }

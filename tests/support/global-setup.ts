@@ -92,10 +92,22 @@ async function childBundle() {
   return () => rm(dir, { recursive: true, force: true });
 }
 
+/**
+ * The run's temporary files (in-memory servers' uploads, test directories) go under one directory, removed at the
+ * end: Vitest stops its workers without running their exit handlers.
+ */
+async function runTmpDir() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "agent-platform-test-run-"));
+  process.env.TMPDIR = dir;
+  return () => rm(dir, { recursive: true, force: true });
+}
+
 export default async function setup() {
   const base = process.env.TEST_DATABASE_URL;
+  const removeRunTmp = await runTmpDir();
   const teardowns = await Promise.all([base ? seededTemplate(base) : seededPglite(), childBundle()]);
   return async () => {
     await Promise.all(teardowns.map((teardown) => teardown()));
+    await removeRunTmp();
   };
 }
