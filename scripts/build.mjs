@@ -127,16 +127,25 @@ export async function build({ verbose = false } = {}) {
   say(`构建完成（${seconds(started)} 秒）`);
 }
 
-/** `npm start`: build only when the inputs changed since the last complete build. */
+/**
+ * `npm start`: build only when the inputs changed since the last complete build. The build runs in a process of its
+ * own, so the server this process goes on to run keeps none of it: esbuild's service process (which would otherwise
+ * live as long as the server), the sources read for the hash, the heap both grew. Resolves to whether the build is
+ * current; a failed build has said why.
+ */
 export async function buildIfStale() {
-  if (await currentBuild(ROOT)) return false;
-  await build();
-  return true;
+  if (await currentBuild(ROOT)) return true;
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { cwd: ROOT, stdio: "inherit" });
+  const code = await new Promise((resolve) => {
+    child.on("error", () => resolve(1));
+    child.on("exit", (exitCode) => resolve(exitCode));
+  });
+  return code === 0;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   build({ verbose: process.argv.includes("--verbose") }).catch((err) => {
-    console.error(err.message);
+    console.error(`构建失败：${err.message}`);
     process.exit(1);
   });
 }

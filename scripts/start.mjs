@@ -2,10 +2,11 @@
 // then run the bundled server in this same process.
 import { buildIfStale } from "./build.mjs";
 
+let current = false;
 try {
-  await buildIfStale();
+  current = await buildIfStale();
 } catch (err) {
   console.error(`构建失败：${err.message}`);
-  process.exit(1);
 }
+if (!current) process.exit(1);
 await import("../build/app/main.js");
