@@ -131,11 +131,11 @@ export async function build({ verbose = false } = {}) {
  * `npm start`: build only when the inputs changed since the last complete build. The build runs in a process of its
  * own, so the server this process goes on to run keeps none of it: esbuild's service process (which would otherwise
  * live as long as the server), the sources read for the hash, the heap both grew. Resolves to whether the build is
- * current; a failed build has said why.
+ * current; a failed build has said why. `root` and `command` (node's arguments) are the checkout and this build.
  */
-export async function buildIfStale() {
-  if (await currentBuild(ROOT)) return true;
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { cwd: ROOT, stdio: "inherit" });
+export async function buildIfStale({ root = ROOT, command = [fileURLToPath(import.meta.url)] } = {}) {
+  if (await currentBuild(root)) return true;
+  const child = spawn(process.execPath, command, { cwd: root, stdio: "inherit" });
   const code = await new Promise((resolve) => {
     child.on("error", () => resolve(1));
     child.on("exit", (exitCode) => resolve(exitCode));

@@ -2,10 +2,11 @@
  * `npm start` skips the build when the stamp matches the inputs: it must match after a build when nothing
  * changed, and stop matching when a source changes or an output of the build is gone.
  */
-import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { buildIfStale } from "../../scripts/build.mjs";
 import { currentBuild, inputsHash, writeStamp } from "../../scripts/stamp.mjs";
 
 let root: string;
@@ -70,5 +71,36 @@ describe("build stamp", () => {
     await builtCheckout();
     await rm(path.join(root, "build/db-image/meta.json"));
     expect(await currentBuild(root)).toBeUndefined();
+  });
+});
+
+describe("npm start's build", () => {
+  /** A stand-in for scripts/build.mjs: notes the process it ran in, then exits with the code it is given. */
+  async function fakeBuild() {
+    const script = path.join(root, "fake-build.mjs");
+    const note = path.join(root, "built-in-process");
+    await writeFile(
+      script,
+      `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(note)}, String(process.pid));\nprocess.exit(Number(process.argv[2]));\n`,
+    );
+    return { script, ranIn: () => readFile(note, "utf8").then(Number, () => undefined) };
+  }
+
+  it("builds in a process of its own when the stamp does not match, and says whether the build succeeded", async () => {
+    await builtCheckout();
+    await put("server/main.ts", "console.log(2);");
+    const { script, ranIn } = await fakeBuild();
+    expect(await buildIfStale({ root, command: [script, "0"] })).toBe(true);
+    const pid = await ranIn();
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(process.pid);
+    expect(await buildIfStale({ root, command: [script, "1"] })).toBe(false);
+  });
+
+  it("does not build when the stamp matches", async () => {
+    await builtCheckout();
+    const { script, ranIn } = await fakeBuild();
+    expect(await buildIfStale({ root, command: [script, "1"] })).toBe(true);
+    expect(await ranIn()).toBeUndefined();
   });
 });
