@@ -29,9 +29,9 @@ async function step(label, fn) {
   say(`  ${label}：完成（${seconds(started)} 秒）`);
 }
 
-function run(args, verbose) {
+function run(args, verbose, cwd = ROOT) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: verbose ? "inherit" : "pipe" });
+    const child = spawn(process.execPath, args, { cwd, stdio: verbose ? "inherit" : "pipe" });
     const output = [];
     child.stdout?.on("data", (d) => output.push(d));
     child.stderr?.on("data", (d) => output.push(d));
@@ -135,12 +135,10 @@ export async function build({ verbose = false } = {}) {
  */
 export async function buildIfStale({ root = ROOT, command = [fileURLToPath(import.meta.url)] } = {}) {
   if (await currentBuild(root)) return true;
-  const child = spawn(process.execPath, command, { cwd: root, stdio: "inherit" });
-  const code = await new Promise((resolve) => {
-    child.on("error", () => resolve(1));
-    child.on("exit", (exitCode) => resolve(exitCode));
-  });
-  return code === 0;
+  return run(command, true, root).then(
+    () => true,
+    () => false,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
